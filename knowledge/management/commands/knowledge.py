@@ -1,0 +1,101 @@
+"""python manage.py knowledge import PATH | search "QUERY" [--k N] --json | search
+--queries FILE.jsonl | reembed"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from knowledge.embedders import EmbedderError, get_embedder
+from knowledge.search import QueryError, hybrid_search
+from knowledge.services import ImportFileError, knowledge_import_path, knowledge_reembed
+
+
+class Command(BaseCommand):
+    help = "Import, search and re-embed the knowledge base."
+
+    def add_arguments(self, parser) -> None:
+        actions = parser.add_subparsers(dest="action", required=True)
+        importer = actions.add_parser("import", help="import a .md file or a folder of them")
+        importer.add_argument("path", type=Path)
+        search = actions.add_parser("search", help="hybrid search; JSON on stdout")
+        search.add_argument("query", nargs="?", default=None)
+        search.add_argument("--k", type=int, default=None, help="at most this many results")
+        search.add_argument("--json", action="store_true", help="print JSON (the default)")
+        search.add_argument(
+            "--queries", type=Path, default=None, help='a JSONL file of {"query": ...} lines'
+        )
+        actions.add_parser("reembed", help="embed every chunk again with the configured embedder")
+
+    def handle(self, *args, **options) -> None:
+        try:
+            if options["action"] == "import":
+                self._import(options["path"])
+            elif options["action"] == "search":
+                self._search(options)
+            else:
+                count = knowledge_reembed()
+                self.stdout.write(f"re-embedded {count} chunks with {get_embedder().name}")
+        except EmbedderError as err:
+            raise CommandError(str(err)) from None
+
+    def _import(self, path: Path) -> None:
+        try:
+            results = knowledge_import_path(path=path)
+        except ImportFileError as err:
+            for line in err.errors:
+                self.stderr.write(f"error: {line}")
+            raise CommandError(f"nothing imported ({len(err.errors)} error(s))") from None
+        for r in results:
+            state = "created" if r.created else ("updated" if r.changed else "unchanged")
+            self.stdout.write(
+                f"{r.slug}: {state}, {r.chunks} chunks, {r.embedded} embedded, {r.deleted} removed"
+            )
+
+    def _search(self, options) -> None:
+        k = options["k"]
+        if k is not None and not 1 <= k <= 50:
+            raise CommandError("--k must be between 1 and 50")
+        if options["queries"] is not None:
+            self._search_many(options["queries"], k)
+            return
+        if options["query"] is None:
+            raise CommandError("give a QUERY or --queries FILE.jsonl")
+        try:
+            hits = hybrid_search(options["query"], k=k)
+        except QueryError as err:
+            raise CommandError(str(err)) from None
+        self.stdout.write(json.dumps([h.as_json() for h in hits], ensure_ascii=False))
+
+    def _search_many(self, path: Path, k: int | None) -> None:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as err:
+            raise CommandError(f"{path}: {err}") from None
+        get_embedder()  # load the model once, before the first query
+        failed = False
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                query = item["query"]
+                if not isinstance(query, str):
+                    raise TypeError
+            except (json.JSONDecodeError, KeyError, TypeError):
+                self.stderr.write(f'error: {path}:{number}: expected {{"query": "..."}}')
+                failed = True
+                continue
+            try:
+                results = [h.as_json() for h in hybrid_search(query, k=k)]
+            except QueryError as err:
+                self.stderr.write(f"error: {path}:{number}: {err}")
+                failed = True
+                continue
+            self.stdout.write(json.dumps({"query": query, "results": results}, ensure_ascii=False))
+            sys.stdout.flush()
+        if failed:
+            raise CommandError("some lines could not be searched (see above)")

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVectorField
+from django.db import models
+from django.db.models.expressions import RawSQL
+from pgvector.django import HnswIndex, VectorField
+
+
+class Language(models.TextChoices):
+    SPANISH = "es", "Español"
+    ENGLISH = "en", "English"
+
+
+# The text search configuration follows the chunk's language; anything else is
+# tokenised without stemming. The expression is immutable, so PostgreSQL keeps the
+# column up to date itself.
+SEARCH_VECTOR_SQL = (
+    "to_tsvector("
+    "CASE language WHEN 'es' THEN 'spanish'::regconfig "
+    "WHEN 'en' THEN 'english'::regconfig ELSE 'simple'::regconfig END, "
+    "question || ' ' || alternatives || ' ' || text)"
+)
+
+
+class Document(models.Model):
+    slug = models.SlugField(max_length=100, unique=True)
+    title = models.CharField(max_length=300)
+    language = models.CharField(max_length=2, choices=Language.choices)
+    source_url = models.URLField(max_length=500, blank=True)
+    body = models.TextField(help_text="Markdown: each '## ' heading is a customer question.")
+    body_sha256 = models.CharField(max_length=64, editable=False)
+    # Bumped on every save; an editor's form carries the version it started from,
+    # so a stale edit is refused instead of silently overwriting.
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Chunk(models.Model):
+    """One customer question and its whole answer."""
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="chunks")
+    position = models.PositiveIntegerField(help_text="1-based position of the '##' section.")
+    question = models.TextField()
+    alternatives = models.TextField(
+        blank=True, default="", help_text="Other phrasings of the question, one per line."
+    )
+    text = models.TextField()
+    language = models.CharField(max_length=2, choices=Language.choices)
+    content_sha256 = models.CharField(max_length=64)
+    embedding = VectorField(dimensions=settings.KNOWLEDGE_EMBEDDING_DIMENSIONS, null=True)
+    embedding_model = models.CharField(max_length=100, blank=True)
+    codes = ArrayField(models.CharField(max_length=80), default=list, blank=True)
+    search_vector = models.GeneratedField(
+        expression=RawSQL(SEARCH_VECTOR_SQL, []),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+    enabled = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["document__slug", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["document", "position"], name="chunk_position_unique"),
+        ]
+        indexes = [
+            HnswIndex(
+                name="chunk_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+            GinIndex(fields=["search_vector"], name="chunk_search_vector_gin"),
+            GinIndex(fields=["codes"], name="chunk_codes_gin"),
+        ]
+
+    def __str__(self) -> str:
+        return self.source
+
+    @property
+    def source(self) -> str:
+        return f"{self.document.slug}#{self.position}"
+
+    @property
+    def alternative_list(self) -> list[str]:
+        return [line for line in self.alternatives.splitlines() if line.strip()]

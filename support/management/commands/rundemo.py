@@ -1,0 +1,73 @@
+"""python manage.py rundemo: everything the demo needs, in one command — the
+database (embedded, started by the settings), a Redis broker, a Celery worker,
+migrations, the demo shop, and the site at http://127.0.0.1:8000."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+from django.conf import settings
+from django.core.management import call_command, get_commands
+from django.core.management.base import BaseCommand
+
+from config.broker import start_local_broker
+
+
+class Command(BaseCommand):
+    help = "Run the demo: broker, worker, migrations, demo data and the web server."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--addr", default="127.0.0.1:8000")
+        parser.add_argument("--workers", type=int, default=2)
+
+    def handle(self, *args, **options) -> None:
+        children: list[subprocess.Popen] = []
+        if "CELERY_BROKER_URL" not in os.environ:
+            broker = start_local_broker(settings.BROKER_SOCKET)
+            if broker:
+                children.append(broker)
+            self.stdout.write(f"broker: redis on {settings.BROKER_SOCKET}")
+        call_command("migrate", verbosity=0)
+        call_command("knowledge", "import", str(settings.BASE_DIR / "knowledge" / "demo"))
+        if "demo_load" in get_commands():
+            call_command("demo_load")
+        python = sys.executable
+        children.append(
+            subprocess.Popen(
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    "-l",
+                    "warning",
+                    "-c",
+                    str(options["workers"]),
+                ],
+                cwd=settings.BASE_DIR,
+            )
+        )
+        self.stdout.write(f"site: http://{options['addr']}/  (Ctrl-C stops everything)")
+        web = subprocess.Popen(
+            [python, "manage.py", "runserver", "--noreload", options["addr"]],
+            cwd=settings.BASE_DIR,
+        )
+        children.append(web)
+        try:
+            web.wait()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            for child in reversed(children):
+                if child.poll() is None:
+                    child.send_signal(signal.SIGTERM)
+            for child in children:
+                try:
+                    child.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    child.kill()
