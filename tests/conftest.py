@@ -11,8 +11,13 @@ from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_CORPUS = ROOT / "knowledge" / "demo"
-# CI puts shared/ beside the clone; so does the workplace.
-SHARED_CASES = ROOT.parent / "shared" / "cases"
+# The seed cases (../shared/cases/ beside the clone); a copy is kept in
+# tests/data/seed_cases so the suite also runs from a clone that stands alone.
+SHARED_CASES = next(
+    path
+    for path in (ROOT.parent / "shared" / "cases", ROOT / "tests" / "data" / "seed_cases")
+    if (path / "retrieval-seed.jsonl").exists()
+)
 
 
 @pytest.fixture
