@@ -176,3 +176,17 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Guards ----------------------------------------------------------------------
+# Per guard: "enforce" (default), "observe" (log what it would reject) or "off".
+GUARDS_MODES: dict[str, str] = {}
+GUARDS_BUDGET_MS = 50
+GUARDS_MAX_INPUT_CHARS = 8000
+
+# --- Assistant -------------------------------------------------------------------
+# Other SUPPORT_* settings and their defaults: support/conf.py.
+SUPPORT_MODEL_BACKEND = os.environ.get("SUPPORT_MODEL_BACKEND", "extractive")
+SUPPORT_MAX_STEPS = 3
+SUPPORT_PRICE_INPUT_PER_MTOK = 3.00
+SUPPORT_PRICE_OUTPUT_PER_MTOK = 15.00
+SUPPORT_BUDGET_PER_1000 = 1.00

@@ -1,0 +1,220 @@
+"""Where a draft's figures may come from, and whether a figure is backed by them.
+
+Backed means: the same value (any reading of it) is in a source, or the figure is a valid
+rounding of a source value, or — for money — the exact sum of two or three distinct
+source amounts. The sum search is capped in how many amounts it looks at and in time.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from guards.context import GuardContext
+from guards.lexicon import NumberLexicon
+from guards.numbers import Figure, FigureKind, Reading, extract_figures
+from guards.verdicts import SourceFigure
+
+# JSON keys whose numbers are money even without a currency sign.
+MONEY_KEYS = frozenset(
+    {"price", "amount", "total", "cost", "precio", "monto", "importe", "subtotal"}
+)
+MAX_SUM_TERMS = 24  # distinct money amounts the sum search looks at
+MAX_SUM_SEARCHES = 40  # draft figures per turn that may trigger a sum search
+MAX_SOURCE_FIGURES = 1000
+MAX_REPORTED_SOURCES = 24
+COARSE_ROUNDING_SLACK = Decimal("0.05")  # rounding to tens or more stays within 5 %
+
+
+# Which source kinds may back a draft figure of a given kind: "$ 18" is not backed by
+# "18 hs", nor "5 días" by "5 €". Plain numbers and years back anything.
+COMPATIBLE: dict[FigureKind, frozenset[FigureKind]] = {
+    FigureKind.MONEY: frozenset({FigureKind.MONEY, FigureKind.PLAIN, FigureKind.YEAR}),
+    FigureKind.PERCENT: frozenset({FigureKind.PERCENT, FigureKind.PLAIN}),
+    FigureKind.QUANTITY: frozenset({FigureKind.QUANTITY, FigureKind.PLAIN, FigureKind.YEAR}),
+}
+
+
+@dataclass(frozen=True)
+class SourceNumber:
+    text: str
+    value: Decimal
+    origin: str
+    money: bool
+    kind: FigureKind = FigureKind.PLAIN
+
+    def to_source_figure(self) -> SourceFigure:
+        return SourceFigure(text=self.text, value=format_value(self.value), origin=self.origin)
+
+
+def format_value(value: Decimal) -> str:
+    """A plain decimal string without exponent or trailing zeros (1500000, 79.18)."""
+    normalized = value.normalize()
+    text = format(normalized, "f")
+    return text
+
+
+def source_texts(ctx: GuardContext) -> Iterator[tuple[str, str | Mapping[str, Any]]]:
+    """(origin, text or JSON object) for every source of the turn, in a stable order."""
+    for chunk in ctx.retrieved:
+        yield f"chunk:{chunk.source}", chunk.text
+    for call in ctx.tool_outputs:
+        yield f"tool:{call.tool}", call.input
+        yield f"tool:{call.tool}", call.output
+    if ctx.question:
+        yield "customer", ctx.question
+    for message in ctx.history:
+        yield "history", message.text
+
+
+def collect_source_numbers(
+    ctx: GuardContext, *, lexicon: NumberLexicon, limit: int = MAX_SOURCE_FIGURES
+) -> tuple[SourceNumber, ...]:
+    found: list[SourceNumber] = []
+    for origin, payload in source_texts(ctx):
+        if isinstance(payload, str):
+            _add_text(found, payload, origin=origin, money_key=False, lexicon=lexicon)
+        else:
+            _add_json(found, payload, origin=origin, money_key=False, lexicon=lexicon)
+        if len(found) >= limit:
+            return tuple(found[:limit])
+    return tuple(found)
+
+
+def _add_text(
+    found: list[SourceNumber], text: str, *, origin: str, money_key: bool, lexicon: NumberLexicon
+) -> None:
+    if text.isdigit() and len(text) < 30:
+        kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
+        found.append(SourceNumber(text, Decimal(text), origin, money_key, kind))
+        return
+    for figure in extract_figures(text, lexicon=lexicon, threshold=0):
+        money = money_key or figure.kind == FigureKind.MONEY
+        kind = FigureKind.MONEY if money else figure.kind
+        found.extend(
+            SourceNumber(figure.text, r.value, origin, money, kind) for r in figure.readings
+        )
+
+
+def _add_json(
+    found: list[SourceNumber], payload: Any, *, origin: str, money_key: bool, lexicon: NumberLexicon
+) -> None:
+    if isinstance(payload, bool) or payload is None:
+        return
+    if isinstance(payload, int | float):
+        value = Decimal(str(payload))
+        kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
+        found.append(SourceNumber(str(payload), value, origin, money_key, kind))
+    elif isinstance(payload, str):
+        _add_text(found, payload, origin=origin, money_key=money_key, lexicon=lexicon)
+    elif isinstance(payload, Mapping):
+        for key, item in payload.items():
+            is_money = str(key).lower() in MONEY_KEYS
+            _add_json(found, item, origin=origin, money_key=is_money, lexicon=lexicon)
+    elif isinstance(payload, list | tuple):
+        for item in payload:
+            _add_json(found, item, origin=origin, money_key=money_key, lexicon=lexicon)
+
+
+class BackingIndex:
+    """The turn's source values, sorted for rounding look-ups, with a capped sum search."""
+
+    def __init__(self, numbers: tuple[SourceNumber, ...]) -> None:
+        self.numbers = numbers
+        self._all = {n.value for n in numbers}
+        self._values = {
+            kind: sorted({n.value for n in numbers if n.kind in allowed})
+            for kind, allowed in COMPATIBLE.items()
+        }
+        terms: list[int] = []
+        for number in numbers:
+            cents = _cents(number.value)
+            if number.money and cents is not None and cents > 0 and cents not in terms:
+                terms.append(cents)
+                if len(terms) == MAX_SUM_TERMS:
+                    break
+        self._terms = terms
+        self._pairs: dict[int, list[tuple[int, int]]] | None = None
+        self.sum_searches = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self._all
+
+    def backs(self, figure: Figure, *, deadline: float) -> bool:
+        values = self._values.get(figure.kind, [])
+        if any(self._backs_reading(r, values) for r in figure.readings):
+            return True
+        if figure.kind != FigureKind.MONEY or self.sum_searches >= MAX_SUM_SEARCHES:
+            return False
+        self.sum_searches += 1
+        return any(self._is_sum(r.value, deadline=deadline) for r in figure.readings)
+
+    @staticmethod
+    def _backs_reading(reading: Reading, values: list[Decimal]) -> bool:
+        value = reading.value
+        if value == 0:
+            return True
+        top = value.normalize().as_tuple().exponent
+        if not isinstance(top, int):
+            return False
+        low = min(-reading.decimals, top)
+        for place in range(low, top + 1):
+            half = Decimal(5).scaleb(place - 1)
+            lo, hi = value - half, value + half
+            if place > 0:  # coarse rounding (tens, thousands...) must stay close
+                lo = max(lo, value / (1 + COARSE_ROUNDING_SLACK))
+                hi = min(hi, value / (1 - COARSE_ROUNDING_SLACK))
+            index = bisect_left(values, lo)
+            if index < len(values) and values[index] < hi:
+                return True
+        return False
+
+    def _is_sum(self, value: Decimal, *, deadline: float) -> bool:
+        target = _cents(value)
+        if target is None or len(self._terms) < 2:
+            return False
+        pairs = self._pair_sums()
+        if target in pairs:
+            return True
+        for k, term in enumerate(self._terms):
+            if time.perf_counter() > deadline:
+                return False
+            for i, j in pairs.get(target - term, ()):
+                if k != i and k != j:
+                    return True
+        return False
+
+    def _pair_sums(self) -> dict[int, list[tuple[int, int]]]:
+        if self._pairs is None:
+            pairs: dict[int, list[tuple[int, int]]] = {}
+            terms = self._terms
+            for i in range(len(terms)):
+                for j in range(i + 1, len(terms)):
+                    pairs.setdefault(terms[i] + terms[j], []).append((i, j))
+            self._pairs = pairs
+        return self._pairs
+
+    def reported(self, limit: int = MAX_REPORTED_SOURCES) -> tuple[SourceFigure, ...]:
+        seen: set[tuple[str, str]] = set()
+        out: list[SourceFigure] = []
+        for number in self.numbers:
+            key = (number.text, number.origin)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(number.to_source_figure())
+            if len(out) == limit:
+                break
+        return tuple(out)
+
+
+def _cents(value: Decimal) -> int | None:
+    scaled = value * 100
+    if scaled != scaled.to_integral_value():
+        return None
+    return int(scaled)

@@ -1,0 +1,118 @@
+"""Guards that compare the draft with this turn's product search and the conversation."""
+
+from __future__ import annotations
+
+import re2
+
+from guards.context import GuardContext
+from guards.lexicon import lexicon_for
+from guards.numbers import FigureKind, extract_figures, spell_out_digits
+from guards.phrasebook import PHRASEBOOKS
+from guards.products import (
+    is_specific,
+    matching,
+    mentions,
+    named_products,
+    returned_products,
+    searched,
+)
+from guards.text import clauses, find_phrase
+from guards.verdicts import Finding
+
+
+def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """Claims a product the search did not return, or denies one it returned in stock."""
+    if not searched(ctx):
+        return None
+    book = PHRASEBOOKS[ctx.language]
+    products = returned_products(ctx)
+    for clause in clauses(ctx.draft, book.clause_breaks):
+        denied = find_phrase(book.unavailable, clause) is not None
+        claimed = not denied and find_phrase(book.available, clause) is not None
+        if not (denied or claimed):
+            continue
+        if denied:
+            for product in named_products(clause, products):
+                if product.in_stock:
+                    return Finding(
+                        detail=f"denies {product.name!r}, which the search returned in stock"
+                    )
+        for mention in mentions(clause):
+            found = matching(mention, products)
+            name = " ".join(sorted(mention))
+            if claimed and not found:
+                return Finding(detail=f"offers '{name}', which this turn's search did not return")
+            if denied and found and is_specific(mention) and all(p.in_stock for p in found):
+                return Finding(detail=f"denies '{name}', which the search returned in stock")
+    return None
+
+
+def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A product the search marks ``"in_stock": false`` offered as available."""
+    book = PHRASEBOOKS[ctx.language]
+    products = returned_products(ctx)
+    if not any(p.in_stock is False for p in products):
+        return None
+    for clause in clauses(ctx.draft, book.clause_breaks):
+        if find_phrase(book.unavailable, clause) or not find_phrase(book.offer, clause):
+            continue
+        found = named_products(clause, products)
+        for mention in mentions(clause):
+            found.extend(p for p in matching(mention, products) if p not in found)
+        if found and all(p.in_stock is False for p in found):
+            return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
+    return None
+
+
+def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A warranty stated for a product whose sheet has none, with no chunk giving one."""
+    book = PHRASEBOOKS[ctx.language]
+    products = returned_products(ctx)
+    bare = [p for p in products if p.has_warranty_field and p.warranty is None]
+    if not bare or any(find_phrase(book.warranty, c.text) for c in ctx.retrieved):
+        return None
+    for clause in clauses(ctx.draft, book.clause_breaks):
+        if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
+            continue
+        named = named_products(clause, products)
+        named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
+        if not named and len(products) == 1:
+            named = list(products)
+        for product in named:
+            if product in bare:
+                return Finding(detail=f"states a warranty for {product.name!r}; its sheet has none")
+    return None
+
+
+def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A trade-in price before the conversation has the model, capacity and battery health."""
+    book = PHRASEBOOKS[ctx.language]
+    if not find_phrase(book.trade_in, ctx.draft):
+        return None
+    lexicon = lexicon_for(ctx.locale)
+    draft_figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
+    if not any(f.kind == FigureKind.MONEY for f in draft_figures):
+        return None
+    told = spell_out_digits(" \n ".join(_customer_side(ctx)), lexicon=lexicon, threshold=0).lower()
+    missing = []
+    if not mentions(told):
+        missing.append("model")
+    units = "|".join(book.capacity_units)
+    if not re2.search(f"(?:^|[^\\pL\\pN])\\d{{1,4}}\\s*(?:{units})(?:$|[^\\pL])", told):
+        missing.append("capacity")
+    battery = "|".join(book.battery)
+    if not re2.search(
+        f"(?:{battery})[^\\n]{{0,40}}\\d{{1,3}}|\\d{{1,3}}\\s*%[^\\n]{{0,40}}(?:{battery})", told
+    ):
+        missing.append("battery health")
+    if not missing:
+        return None
+    return Finding(detail=f"trade-in quote without {', '.join(missing)} from the customer")
+
+
+def _customer_side(ctx: GuardContext) -> list[str]:
+    texts = [ctx.question]
+    texts.extend(m.text for m in ctx.history if m.role == "customer")
+    for call in ctx.tool_outputs:
+        texts.extend(str(value) for value in call.input.values())
+    return texts

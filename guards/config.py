@@ -1,0 +1,41 @@
+"""Settings the guards read, with defaults that work when Django is not configured."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from guards.codes import GUARD_CODES, GuardCode, GuardMode, parse_guard_code
+
+DEFAULT_BUDGET_MS = 50.0
+DEFAULT_MAX_INPUT_CHARS = 8_000
+
+
+def _setting(name: str, default: Any) -> Any:
+    try:
+        from django.conf import settings
+
+        return getattr(settings, name, default)
+    except Exception:  # ImproperlyConfigured, or Django absent: fall back to defaults
+        return default
+
+
+def default_modes() -> dict[GuardCode, GuardMode]:
+    return {code: GuardMode.ENFORCE for code in GUARD_CODES}
+
+
+def resolve_modes(overrides: Mapping[str, str] | None = None) -> dict[GuardCode, GuardMode]:
+    """Every guard's mode: defaults (enforce), then ``settings.GUARDS_MODES``, then overrides."""
+    modes = default_modes()
+    for source in (_setting("GUARDS_MODES", None) or {}, overrides or {}):
+        for code, mode in source.items():
+            modes[parse_guard_code(str(code))] = GuardMode(str(mode))
+    return modes
+
+
+def budget_ms(value: float | None = None) -> float:
+    return float(value if value is not None else _setting("GUARDS_BUDGET_MS", DEFAULT_BUDGET_MS))
+
+
+def max_input_chars() -> int:
+    return int(_setting("GUARDS_MAX_INPUT_CHARS", DEFAULT_MAX_INPUT_CHARS))

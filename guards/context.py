@@ -1,0 +1,148 @@
+"""The turn a guard looks at, and how it is read from the check format (one JSON object)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from guards.lexicon import resolve_language
+
+ROLES = ("customer", "assistant")
+
+
+@dataclass(frozen=True)
+class RetrievedChunk:
+    source: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    tool: str
+    input: Mapping[str, Any]
+    output: str | Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class HistoryMessage:
+    role: str
+    text: str
+
+
+@dataclass(frozen=True)
+class GuardContext:
+    """Everything the guards may compare the draft against, for one turn."""
+
+    locale: str
+    question: str
+    draft: str
+    retrieved: tuple[RetrievedChunk, ...] = ()
+    tool_outputs: tuple[ToolCall, ...] = ()
+    history: tuple[HistoryMessage, ...] = ()
+
+    @property
+    def language(self) -> str:
+        return resolve_language(self.locale)
+
+    @classmethod
+    def from_json(cls, obj: Any) -> GuardContext:
+        """Build a context from a decoded check-format object; unknown keys are ignored.
+
+        Raises ValueError naming the offending field when the shape is wrong.
+        """
+        if not isinstance(obj, Mapping):
+            raise ValueError("a turn must be a JSON object")
+        locale = _text(obj, "locale", default="es")
+        try:
+            resolve_language(locale)
+        except ValueError as exc:
+            raise ValueError(f"locale: {exc}") from None
+        return cls(
+            locale=locale,
+            question=_text(obj, "question", default=""),
+            draft=_text(obj, "draft"),
+            retrieved=tuple(_chunk(item, i) for i, item in enumerate(_list(obj, "retrieved"))),
+            tool_outputs=tuple(_tool(item, i) for i, item in enumerate(_list(obj, "tool_outputs"))),
+            history=tuple(_message(item, i) for i, item in enumerate(_list(obj, "history"))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The check-format object for this context (no id, no expectation)."""
+        return {
+            "locale": self.locale,
+            "question": self.question,
+            "draft": self.draft,
+            "retrieved": [{"source": c.source, "text": c.text} for c in self.retrieved],
+            "tool_outputs": [
+                {"tool": t.tool, "input": dict(t.input), "output": _plain(t.output)}
+                for t in self.tool_outputs
+            ],
+            "history": [{"role": m.role, "text": m.text} for m in self.history],
+        }
+
+
+def _plain(output: str | Mapping[str, Any]) -> str | dict[str, Any]:
+    return output if isinstance(output, str) else dict(output)
+
+
+_MISSING = object()
+
+
+def _text(obj: Mapping[str, Any], field: str, *, default: Any = _MISSING, where: str = "") -> str:
+    name = f"{where}{field}"
+    value = obj.get(field, default)
+    if value is _MISSING:
+        raise ValueError(f"{name}: missing")
+    if value is None and default is not _MISSING:
+        return default
+    if not isinstance(value, str):
+        raise ValueError(f"{name}: expected a string, got {type(value).__name__}")
+    return value
+
+
+def _list(obj: Mapping[str, Any], field: str) -> list[Any]:
+    value = obj.get(field)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ValueError(f"{field}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _object(item: Any, name: str) -> Mapping[str, Any]:
+    if not isinstance(item, Mapping):
+        raise ValueError(f"{name}: expected an object, got {type(item).__name__}")
+    return item
+
+
+def _chunk(item: Any, index: int) -> RetrievedChunk:
+    where = f"retrieved[{index}]"
+    item = _object(item, where)
+    return RetrievedChunk(
+        source=_text(item, "source", default="", where=f"{where}."),
+        text=_text(item, "text", where=f"{where}."),
+    )
+
+
+def _tool(item: Any, index: int) -> ToolCall:
+    where = f"tool_outputs[{index}]"
+    item = _object(item, where)
+    tool_input = item.get("input") or {}
+    if not isinstance(tool_input, Mapping):
+        raise ValueError(f"{where}.input: expected an object")
+    output = item.get("output", "")
+    if output is None:
+        output = ""
+    if not isinstance(output, str | Mapping):
+        raise ValueError(f"{where}.output: expected a string or an object")
+    return ToolCall(tool=_text(item, "tool", where=f"{where}."), input=tool_input, output=output)
+
+
+def _message(item: Any, index: int) -> HistoryMessage:
+    where = f"history[{index}]"
+    item = _object(item, where)
+    role = _text(item, "role", where=f"{where}.")
+    if role not in ROLES:
+        raise ValueError(f"{where}.role: expected one of {ROLES}, got {role!r}")
+    return HistoryMessage(role=role, text=_text(item, "text", where=f"{where}."))

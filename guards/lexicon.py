@@ -1,0 +1,244 @@
+"""Number vocabulary per language: the one place to extend for a new language or format.
+
+Everything here is data. ``numbers.py`` reads it; no word list lives anywhere else.
+Spelled-out numbers themselves are read by text2num (``alpha2digit``); this table only
+holds what text2num leaves to us: multipliers after digits, halves, units, currencies,
+percent markers, month names and the digit-grouping conventions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class NumberLexicon:
+    language: str
+    # text2num language code and the threshold used on drafts (sources use 0: read all).
+    alpha2digit_lang: str
+    draft_threshold: int
+    # Digit grouping: the separator this language uses for thousands and for decimals.
+    thousands_sep: str
+    decimal_sep: str
+    # Words or symbols right before the digits that make the figure money.
+    currency_prefixes: tuple[str, ...]
+    # Words or symbols right after the digits (or after a multiplier) that make it money.
+    currency_suffixes: tuple[str, ...]
+    percent_suffixes: tuple[str, ...]
+    # Multiplier words after digits ("500 mil", "1,5 millones", "2 million").
+    multipliers: dict[str, Decimal]
+    # What follows a scaled figure to add half of the multiplier ("y medio").
+    half_after: tuple[str, ...]
+    # What precedes a multiplier to halve it ("medio millón", "half a million").
+    half_before: tuple[str, ...]
+    # Units that make a bare number a claim (days, months, GB, installments...).
+    units: tuple[str, ...]
+    # Adjectives allowed between a number and its unit ("5 working days").
+    unit_fillers: tuple[str, ...]
+    # Linking words between a multiplier and a currency ("500 mil de pesos").
+    linkers: tuple[str, ...]
+    months: tuple[str, ...]
+
+
+_SHARED_UNITS = ("gb", "tb", "mb", "mah", "mp", "hz", "ghz", "kg", "cm", "mm", "w", "hs", "h")
+
+SPANISH = NumberLexicon(
+    language="es",
+    alpha2digit_lang="es",
+    draft_threshold=2,
+    thousands_sep=".",
+    decimal_sep=",",
+    currency_prefixes=("us$", "u$s", "u$d", "usd", "ars", "ar$", "eur", "$", "€", "£"),
+    currency_suffixes=(
+        "€",
+        "eur",
+        "euros",
+        "euro",
+        "pesos",
+        "peso",
+        "dólares",
+        "dolares",
+        "dólar",
+        "dolar",
+        "usd",
+        "ars",
+        "$",
+    ),
+    percent_suffixes=("%", "por ciento", "por 100"),
+    multipliers={
+        "mil": Decimal(1000),
+        "millón": Decimal(10) ** 6,
+        "millon": Decimal(10) ** 6,
+        "millones": Decimal(10) ** 6,
+        "palo": Decimal(10) ** 6,
+        "palos": Decimal(10) ** 6,
+        "lucas": Decimal(1000),
+        "luca": Decimal(1000),
+        "mil millones": Decimal(10) ** 9,
+    },
+    half_after=("y medio", "y media"),
+    half_before=("medio",),
+    units=(
+        "días",
+        "dias",
+        "día",
+        "dia",
+        "meses",
+        "mes",
+        "años",
+        "anos",
+        "año",
+        "horas",
+        "hora",
+        "minutos",
+        "minuto",
+        "semanas",
+        "semana",
+        "cuotas",
+        "cuota",
+        "unidades",
+        "unidad",
+        "pulgadas",
+        "pulgada",
+        "cámaras",
+        "núcleos",
+        "gigas",
+        "megapíxeles",
+        "envíos",
+        *_SHARED_UNITS,
+    ),
+    unit_fillers=("hábiles", "habiles", "corridos", "laborables", "naturales"),
+    linkers=("de",),
+    months=(
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "setiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ),
+)
+
+ENGLISH = NumberLexicon(
+    language="en",
+    alpha2digit_lang="en",
+    draft_threshold=2,
+    thousands_sep=",",
+    decimal_sep=".",
+    currency_prefixes=("us$", "usd", "eur", "gbp", "ars", "$", "€", "£"),
+    currency_suffixes=(
+        "€",
+        "eur",
+        "euros",
+        "euro",
+        "dollars",
+        "dollar",
+        "usd",
+        "pounds",
+        "gbp",
+        "pesos",
+        "ars",
+        "bucks",
+    ),
+    percent_suffixes=("%", "percent", "per cent", "pct"),
+    multipliers={
+        "thousand": Decimal(1000),
+        "million": Decimal(10) ** 6,
+        "millions": Decimal(10) ** 6,
+        "billion": Decimal(10) ** 9,
+        "k": Decimal(1000),
+        "bn": Decimal(10) ** 9,
+    },
+    half_after=("and a half",),
+    half_before=("half a", "half"),
+    units=(
+        "days",
+        "day",
+        "months",
+        "month",
+        "years",
+        "year",
+        "hours",
+        "hour",
+        "minutes",
+        "minute",
+        "weeks",
+        "week",
+        "installments",
+        "installment",
+        "instalments",
+        "instalment",
+        "payments",
+        "units",
+        "unit",
+        "items",
+        "inches",
+        "inch",
+        "cameras",
+        "cores",
+        "parcels",
+        "hrs",
+        "hr",
+        *_SHARED_UNITS,
+    ),
+    unit_fillers=("working", "business", "calendar", "full", "monthly", "interest-free"),
+    linkers=("of",),
+    months=(
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ),
+)
+
+LEXICONS: dict[str, NumberLexicon] = {"es": SPANISH, "en": ENGLISH}
+
+# alpha2digit writes a spelled multiplier as its digits ("500 mil" -> "500 1000").
+POWER_TOKENS: dict[str, Decimal] = {
+    "1000": Decimal(1000),
+    "1000000": Decimal(10) ** 6,
+    "1000000000": Decimal(10) ** 9,
+}
+
+# Figures in this range with no money or unit context read as years.
+YEAR_RANGE = (1900, 2199)
+
+
+def resolve_language(locale: str) -> str:
+    """Map a locale ("es", "es-AR", "es_ES", "en-GB") to a language with a lexicon."""
+    base = locale.replace("_", "-").split("-")[0].strip().lower()
+    if base not in LEXICONS:
+        raise ValueError(f"unsupported locale {locale!r}; supported: {sorted(LEXICONS)}")
+    return base
+
+
+def lexicon_for(locale: str) -> NumberLexicon:
+    return LEXICONS[resolve_language(locale)]

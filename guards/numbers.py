@@ -1,0 +1,356 @@
+"""Read the figures of a text: digits in any supported format, spelled numbers, multipliers.
+
+The result is a tuple of ``Figure``: what was written, every value it may stand for, and
+its kind (money, percent, a quantity with a unit, a date, a year, or a plain number).
+All patterns are RE2 (linear time); the per-language words come from ``lexicon.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from functools import cache
+
+from text_to_num import alpha2digit
+
+from guards.lexicon import LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
+
+# Digits with optional group/decimal separators inside (NBSP and narrow NBSP group too).
+# This one hot pattern uses the stdlib engine: every separator must be followed by a digit
+# and digit runs are maximal, so a match never backtracks (linear; see the 100,000-char
+# tests). RE2's Python wrapper costs ~10 µs a match, too much for a receipt of numbers.
+_TOKEN = re.compile(r"[0-9]+(?:[.,\u00a0\u202f][0-9]+)*")
+# A run of letters with inner hyphens ("interest-free"); a simple class, linear in stdlib re.
+_WORD_START = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_SEPARATORS = ".,\u00a0\u202f"
+_UNIFY_SEPARATORS = str.maketrans({",": ".", "\u00a0": ".", "\u202f": "."})
+_ORDINAL_SUFFIXES = ("st", "nd", "rd", "th", "º", "ª", "°", "er", "ero", "do", "da", "ra", "ro")
+_LOOK_AHEAD = 48
+_LOOK_BEHIND = 10
+MILLION = Decimal(10) ** 6
+
+
+class FigureKind(StrEnum):
+    MONEY = "money"
+    PERCENT = "percent"
+    QUANTITY = "quantity"
+    DATE = "date"
+    YEAR = "year"
+    PLAIN = "plain"
+
+
+CLAIM_KINDS = frozenset({FigureKind.MONEY, FigureKind.PERCENT, FigureKind.QUANTITY})
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One value a written figure may stand for, and how many decimals were written."""
+
+    value: Decimal
+    decimals: int
+
+
+@dataclass(frozen=True)
+class Figure:
+    text: str
+    readings: tuple[Reading, ...]
+    kind: FigureKind
+    start: int
+
+    @property
+    def value(self) -> Decimal:
+        return self.readings[0].value
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The lexicon reshaped for O(1) look-ups on the hot path."""
+
+    prefix_symbols: frozenset[str]
+    prefix_words: frozenset[str]
+    suffix_symbols: frozenset[str]
+    suffix_words: frozenset[str]
+    percent_symbols: frozenset[str]
+    percent_words: frozenset[str]
+    units: frozenset[str]
+    fillers: frozenset[str]
+    months: frozenset[str]
+    multipliers: tuple[tuple[str, Decimal], ...]
+
+
+def _tables(lexicon: NumberLexicon) -> _Tables:
+    return _tables_for(lexicon.language)
+
+
+@cache
+def _tables_for(language: str) -> _Tables:
+    lexicon = LEXICONS[language]
+
+    def symbols(items: tuple[str, ...]) -> frozenset[str]:
+        return frozenset(i for i in items if not i[0].isalpha())
+
+    def wordlike(items: tuple[str, ...]) -> frozenset[str]:
+        return frozenset(i for i in items if i[0].isalpha())
+
+    return _Tables(
+        prefix_symbols=symbols(lexicon.currency_prefixes),
+        prefix_words=wordlike(lexicon.currency_prefixes),
+        suffix_symbols=symbols(lexicon.currency_suffixes),
+        suffix_words=wordlike(lexicon.currency_suffixes),
+        percent_symbols=symbols(lexicon.percent_suffixes),
+        percent_words=wordlike(lexicon.percent_suffixes),
+        units=frozenset(lexicon.units),
+        fillers=frozenset(lexicon.unit_fillers),
+        months=frozenset(lexicon.months),
+        multipliers=tuple(sorted(lexicon.multipliers.items(), key=lambda kv: -len(kv[0]))),
+    )
+
+
+WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def spell_out_digits(text: str, *, lexicon: NumberLexicon, threshold: int) -> str:
+    """Rewrite spelled numbers as digits with text2num; the text is returned on any error."""
+    if not any(ch.isalpha() for ch in text):
+        return text
+    # "two-year", "three-day": text2num only reads the number once the hyphen is a
+    # space (same length, so positions in the text stay valid).
+    text = WORD_HYPHEN.sub(" ", text)
+    try:
+        return alpha2digit(text, lexicon.alpha2digit_lang, threshold=threshold)
+    except Exception:  # text2num is a compiled library: never let it take a turn down
+        return text
+
+
+def parse_readings(token: str, *, lexicon: NumberLexicon) -> tuple[Reading, ...]:
+    """Every value a digit token may mean under this language's conventions.
+
+    ``1.500.000`` and ``1,500,000`` are unambiguous; ``79,18`` and ``79.18`` are decimals
+    everywhere; a single separator followed by exactly three digits is read the local way
+    first, and also the other way when the local convention would use the other mark.
+    An inconsistent token (``1,2,3``) has no reading.
+    """
+    marks = [ch for ch in token if ch in _SEPARATORS]
+    if not marks:
+        return (Reading(Decimal(token), 0),)
+    groups = token.translate(_UNIFY_SEPARATORS).split(".")
+    spaces = {"\u00a0", "\u202f"}
+    if set(marks) <= spaces:
+        return _grouped(groups)
+    if len(set(marks) - spaces) == 2 or (spaces & set(marks)):
+        decimal_mark = marks[-1]
+        if decimal_mark in spaces or marks.count(decimal_mark) > 1:
+            return ()
+        return _grouped(groups[:-1], fraction=groups[-1])
+    mark = marks[0]
+    if len(marks) > 1:
+        return _grouped(groups)
+    head, tail = groups
+    as_decimal = (Reading(Decimal(f"{head}.{tail}"), len(tail)),)
+    if len(tail) != 3 or head == "0" or len(head) > 3:
+        return as_decimal
+    as_thousands = (Reading(Decimal(head + tail), 0),)
+    if mark == lexicon.thousands_sep:
+        return as_thousands
+    return as_decimal + as_thousands if mark == lexicon.decimal_sep else as_thousands
+
+
+def _grouped(groups: list[str], *, fraction: str | None = None) -> tuple[Reading, ...]:
+    if not groups or not 1 <= len(groups[0]) <= 3:
+        return ()
+    if any(len(group) != 3 for group in groups[1:]):
+        return ()
+    digits = "".join(groups)
+    if fraction is None:
+        return (Reading(Decimal(digits), 0),)
+    try:
+        return (Reading(Decimal(f"{digits}.{fraction}"), len(fraction)),)
+    except InvalidOperation:
+        return ()
+
+
+def extract_figures(text: str, *, lexicon: NumberLexicon, threshold: int = 0) -> tuple[Figure, ...]:
+    """All figures of ``text``. Drafts use the lexicon's threshold, sources read everything."""
+    normalized = spell_out_digits(text, lexicon=lexicon, threshold=threshold)
+    lower = normalized.lower()
+    figures: list[Figure] = []
+    skip_until = -1
+    for match in _TOKEN.finditer(normalized):
+        start, end = match.span()
+        if start < skip_until or _is_code(lower, start):
+            continue
+        attached = _attached_word(lower, end)
+        if attached and (
+            attached.startswith(_ORDINAL_SUFFIXES) or not _known_suffix(attached, lexicon)
+        ):
+            continue
+        if lower.startswith(("/", ":"), end) and lower[end + 1 : end + 2].isdigit():
+            continue  # 26/10, 10:30: dates and times are not claims
+        readings = parse_readings(match.group(), lexicon=lexicon)
+        if not readings:
+            continue
+        figure, consumed = _read_figure(normalized, lower, start, end, readings, lexicon)
+        skip_until = consumed
+        figures.append(figure)
+    return tuple(figures)
+
+
+def _is_code(lower: str, start: int) -> bool:
+    """Digits glued to letters or to a code (G54, A15, IP13-128, delivery#1) are names."""
+    if start == 0:
+        return False
+    before = lower[start - 1]
+    if before.isalpha() or before in "#_":
+        return True
+    if before in "-/" and start >= 2 and lower[start - 2].isalnum():
+        return True
+    return False
+
+
+def _attached_word(lower: str, end: int) -> str:
+    stop = end
+    while stop < len(lower) and stop - end < 12 and lower[stop].isalpha():
+        stop += 1
+    return lower[end:stop]
+
+
+def _known_suffix(word: str, lexicon: NumberLexicon) -> bool:
+    tables = _tables(lexicon)
+    return word in tables.units or word in lexicon.multipliers or word in tables.suffix_words
+
+
+def _read_figure(
+    normalized: str,
+    lower: str,
+    start: int,
+    end: int,
+    readings: tuple[Reading, ...],
+    lexicon: NumberLexicon,
+) -> tuple[Figure, int]:
+    token = normalized[start:end]
+    text = token
+    scale, scale_word, cursor = _multiplier_after(lower, end, lexicon)
+    scaled = scale is not None
+    if scale is not None:
+        # "500 mil", "1,5 millones", "2 million", optionally "... y medio".
+        half = _followed_by(lower, cursor, lexicon.half_after)
+        bonus = scale / 2 if half else Decimal(0)
+        cursor += half
+        readings = tuple(Reading(r.value * scale + bonus, r.decimals) for r in readings)
+        text = f"{token} {scale_word}" + (f" {lexicon.half_after[0]}" if half else "")
+    elif token in POWER_TOKENS and _preceded_by(lower, start, lexicon.half_before):
+        # "medio millón" / "half a million" (alpha2digit left "medio 1000000").
+        readings = tuple(Reading(r.value / 2, r.decimals) for r in readings)
+        text = f"{lexicon.half_before[0]} {_display_power(token, lexicon)}"
+        scaled = True
+    elif readings[0].decimals == 0 and readings[0].value and readings[0].value % MILLION == 0:
+        # "un millón y medio" arrives from alpha2digit as "1000000 y medio".
+        half = _followed_by(lower, cursor, lexicon.half_after)
+        if half:
+            cursor += half
+            readings = tuple(Reading(r.value + MILLION / 2, 0) for r in readings)
+            text = f"{token} {lexicon.half_after[0]}"
+            scaled = True
+    kind = _classify(lower, start, cursor, readings, scaled=scaled, lexicon=lexicon)
+    return Figure(text=text, readings=readings, kind=kind, start=start), cursor
+
+
+def _multiplier_after(
+    lower: str, cursor: int, lexicon: NumberLexicon
+) -> tuple[Decimal | None, str, int]:
+    """A multiplier word or alpha2digit's power token right after the digits."""
+    rest = lower[cursor : cursor + _LOOK_AHEAD]
+    gap = len(rest) - len(rest.lstrip(" "))
+    if gap > 1:
+        return None, "", cursor
+    body = rest[gap:]
+    if body[:1] == "1":
+        for token, power in POWER_TOKENS.items():
+            if gap and body.startswith(token) and not body[len(token) : len(token) + 1].isalnum():
+                return power, _display_power(token, lexicon), cursor + gap + len(token)
+    if not body[:1].isalpha():
+        return None, "", cursor
+    for word, power in _tables(lexicon).multipliers:
+        if body.startswith(word) and not body[len(word) : len(word) + 1].isalpha():
+            return power, word, cursor + gap + len(word)
+    return None, "", cursor
+
+
+def _display_power(token: str, lexicon: NumberLexicon) -> str:
+    power = POWER_TOKENS[token]
+    for word, value in lexicon.multipliers.items():
+        if value == power:
+            return word
+    return token
+
+
+def _display_half(lexicon: NumberLexicon) -> str:
+    return lexicon.half_before[0]
+
+
+def _preceded_by(lower: str, start: int, words: tuple[str, ...]) -> bool:
+    before = lower[max(0, start - 16) : start].rstrip()
+    return any(before.endswith(word) for word in words)
+
+
+def _followed_by(lower: str, cursor: int, phrases: tuple[str, ...]) -> int:
+    rest = lower[cursor : cursor + 24]
+    stripped = rest.lstrip(" ")
+    for phrase in phrases:
+        if stripped.startswith(phrase) and not stripped[len(phrase) : len(phrase) + 1].isalpha():
+            return len(rest) - len(stripped) + len(phrase)
+    return 0
+
+
+def _classify(
+    lower: str,
+    start: int,
+    cursor: int,
+    readings: tuple[Reading, ...],
+    *,
+    scaled: bool,
+    lexicon: NumberLexicon,
+) -> FigureKind:
+    tables = _tables(lexicon)
+    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip()
+    before = lower[max(0, start - _LOOK_BEHIND) : start].rstrip()
+    first = _first_word(rest)
+    head = rest[:1]
+    two = f"{first} {_first_word(rest[len(first) :].lstrip())}" if first else ""
+    if (
+        head in tables.percent_symbols
+        or first in tables.percent_words
+        or two in tables.percent_words
+    ):
+        return FigureKind.PERCENT
+    if head in tables.suffix_symbols or first in tables.suffix_words:
+        return FigureKind.MONEY
+    last = before.rsplit(None, 1)[-1] if before else ""
+    if (
+        before[-1:] in tables.prefix_symbols
+        or last in tables.prefix_words
+        or last in tables.prefix_symbols
+    ):
+        return FigureKind.MONEY
+    second = two.partition(" ")[2]
+    if first in lexicon.linkers and second in tables.suffix_words:
+        return FigureKind.MONEY
+    if first in tables.units or (first in tables.fillers and second in tables.units):
+        return FigureKind.QUANTITY
+    if scaled:
+        return FigureKind.MONEY
+    if first in tables.months or (first in lexicon.linkers and second in tables.months):
+        return FigureKind.DATE
+    if last.strip(",.") in tables.months:
+        return FigureKind.DATE
+    value = readings[0].value
+    if readings[0].decimals == 0 and YEAR_RANGE[0] <= value <= YEAR_RANGE[1]:
+        return FigureKind.YEAR
+    return FigureKind.PLAIN
+
+
+def _first_word(rest: str) -> str:
+    match = _WORD_START.match(rest)
+    return match.group() if match else ""

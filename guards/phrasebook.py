@@ -1,0 +1,355 @@
+"""Phrases the wording guards look for, per language. Data only: extend here.
+
+Each entry is an RE2 fragment matched case-insensitively between word boundaries
+(``\\s+`` between words). Lists are deliberately specific: a guard that fires on an
+ordinary product word is worse than none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class InternalTerm:
+    """An inside word; ``unless_next`` lists words after it that make it a product word;
+    ``needs_cue`` means it only leaks when the sentence also talks about looking things up."""
+
+    pattern: str
+    unless_next: tuple[str, ...] = ()
+    needs_cue: bool = False
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    discount: tuple[str, ...]
+    compensation: tuple[str, ...]
+    refund_promise: tuple[str, ...]
+    refund_topic: tuple[str, ...]
+    negation: tuple[str, ...]
+    internal: tuple[InternalTerm, ...]
+    lookup_cues: tuple[str, ...]
+    available: tuple[str, ...]
+    unavailable: tuple[str, ...]
+    offer: tuple[str, ...]
+    warranty: tuple[str, ...]
+    no_warranty: tuple[str, ...]
+    trade_in: tuple[str, ...]
+    battery: tuple[str, ...]
+    capacity_units: tuple[str, ...]
+    clause_breaks: tuple[str, ...]
+    stopwords: frozenset[str]
+
+
+SPANISH = Phrasebook(
+    discount=(
+        r"descuentos?",
+        r"\d+\s*%\s*off",
+        r"bonificaci[oó]n",
+        r"bonificamos",
+        r"cup[oó]n",
+        r"voucher",
+        r"gratis",
+        r"sin\s+cargo",
+        r"de\s+regalo",
+        r"te\s+regalamos",
+        r"corre\s+por\s+nuestra\s+cuenta",
+        r"invita\s+la\s+casa",
+        r"rebaja",
+        r"rebajamos",
+        r"te\s+lo\s+dejamos\s+(?:en|a)",
+        r"te\s+hacemos\s+un\s+precio",
+        r"precio\s+especial",
+        r"ahorr[aá]s",
+        r"sin\s+costo",
+    ),
+    compensation=(
+        r"como\s+disculpa",
+        r"para\s+compensar(?:te|lo)?",
+        r"por\s+las\s+molestias",
+        r"en\s+compensaci[oó]n",
+        r"para\s+disculparnos",
+    ),
+    refund_promise=(
+        r"te\s+(?:devolvemos|devolveremos|reintegramos|reembolsamos|acreditamos)",
+        r"le\s+(?:devolvemos|devolveremos|reintegramos|reembolsamos)",
+        r"te\s+vamos\s+a\s+(?:devolver|reintegrar|reembolsar)",
+        r"(?:vamos\s+a|podemos)\s+(?:devolverte|reintegrarte|reembolsarte)",
+        r"(?:devolvemos|devolveremos|reintegramos|reembolsaremos)\s+(?:la\s+plata|el\s+dinero|el\s+importe|el\s+monto|tu\s+dinero)",
+        r"procesamos\s+(?:el|tu)\s+reembolso",
+        r"te\s+hacemos\s+el\s+reembolso",
+        r"ten[eé]s\s+(?:el|tu)\s+reembolso\s+aprobado",
+    ),
+    refund_topic=(
+        r"reembolsos?",
+        r"devoluci[oó]n",
+        r"devoluciones",
+        r"reintegro",
+        r"dinero",
+        r"plata",
+    ),
+    negation=(r"no", r"nunca", r"ning[uú]n", r"ninguna", r"tampoco"),
+    internal=(
+        InternalTerm(
+            r"(?:la|las|mi|mis|esta|una|nuestra)\s+herramientas?",
+            unless_next=("multi", "eléctrica", "electrica", "de corte", "de jardín", "de mano"),
+        ),
+        InternalTerm(
+            r"(?:el|mi|nuestro|del|al)\s+sistema",
+            unless_next=(
+                "operativo",
+                "de cámara",
+                "de camara",
+                "de sonido",
+                "de audio",
+                "de carga",
+                "de refrigeración",
+                "de seguridad",
+                "de cuotas",
+                "de pago",
+                "de envío",
+                "de envíos",
+                "de puntos",
+                "android",
+                "ios",
+                "inteligente",
+                "de navegación",
+            ),
+        ),
+        InternalTerm(r"(?:el|del|nuestro|en\s+el)\s+cat[aá]logo", needs_cue=True),
+        InternalTerm(r"(?:la|una|mi)\s+base\s+de\s+datos"),
+        InternalTerm(r"mis\s+instrucciones"),
+        InternalTerm(r"(?:el|mi)\s+prompt"),
+        InternalTerm(r"(?:los\s+)?resultados\s+de\s+(?:la\s+)?b[uú]squeda"),
+        InternalTerm(r"la\s+b[uú]squeda\s+(?:no\s+)?(?:devolvi[oó]|arroj[oó]|trajo|muestra)"),
+        InternalTerm(r"(?:la\s+)?api"),
+        InternalTerm(r"modelo\s+de\s+lenguaje"),
+    ),
+    lookup_cues=(
+        r"encontr[eé]",
+        r"encuentro",
+        r"busqu[eé]",
+        r"aparece",
+        r"figura",
+        r"devolvi[oó]",
+        r"devuelve",
+        r"muestra",
+        r"seg[uú]n",
+        r"consult[eé]",
+        r"registra",
+        r"no\s+hay",
+        r"no\s+tengo",
+        r"tengo",
+    ),
+    available=(
+        r"tenemos",
+        r"hay",
+        r"disponibles?",
+        r"en\s+stock",
+        r"contamos\s+con",
+        r"s[ií],",
+        r"te\s+lo\s+(?:podemos\s+)?(?:enviar|mandar)",
+        r"lo\s+ten[eé]s",
+    ),
+    unavailable=(
+        r"no\s+(?:lo\s+|la\s+)?tenemos",
+        r"no\s+hay",
+        r"sin\s+stock",
+        r"agotad[oa]s?",
+        r"no\s+est[aá]\s+disponible",
+        r"no\s+(?:lo|la)\s+encontr[eé]",
+        r"no\s+contamos",
+        r"no\s+nos\s+queda",
+        r"no\s+trabajamos",
+        r"no\s+vendemos",
+    ),
+    offer=(
+        r"tenemos",
+        r"disponibles?",
+        r"en\s+stock",
+        r"s[ií],",
+        r"env[ií]o\s+inmediato",
+        r"(?:enviar|mandar|enviamos|mandamos|despachamos)",
+        r"pod[eé]s\s+comprarlo",
+        r"lo\s+pod[eé]s\s+(?:llevar|retirar|pedir|comprar)",
+        r"te\s+lo\s+reservo",
+        r"hay\s+stock",
+        r"lo\s+ten[eé]s",
+    ),
+    warranty=(r"garant[ií]a", r"garantizado"),
+    no_warranty=(r"sin\s+garant[ií]a", r"no\s+(?:tiene|trae|incluye|cuenta\s+con)\s+garant[ií]a"),
+    trade_in=(
+        r"plan\s+canje",
+        r"canje",
+        r"toma\s+de\s+usados?",
+        r"te\s+(?:lo|la)\s+tomamos",
+        r"tomamos\s+tu",
+        r"te\s+damos\s+por\s+tu",
+        r"te\s+pagamos\s+por\s+tu",
+        r"cotizaci[oó]n\s+de\s+tu",
+    ),
+    battery=(r"bater[ií]a",),
+    capacity_units=("gb", "tb", "gigas", "giga", "gigabytes"),
+    clause_breaks=(r"pero", r"aunque", r"sin\s+embargo", r"en\s+cambio", r"mientras\s+que"),
+    stopwords=frozenset(
+        "el la los las un una unos unas de del al y o a en con por para que es son está "
+        "están se su sus tu tus te le lo mi me nos es muy más sí no ya hay tiene tienen "
+        "como pero este esta eso ese esa sobre desde hasta cuando también".split()
+    ),
+)
+
+ENGLISH = Phrasebook(
+    discount=(
+        r"discounts?",
+        r"\d+\s*%\s*off",
+        r"vouchers?",
+        r"coupons?",
+        r"for\s+free",
+        r"free\s+of\s+charge",
+        r"on\s+us",
+        r"on\s+the\s+house",
+        r"complimentary",
+        r"(?:is|are|be|get\s+a|a)\s+free",
+        r"free\s+(?:delivery|shipping|gift|case|month)",
+        r"waive",
+        r"price\s+reduction",
+        r"reduced\s+price",
+        r"store\s+credit",
+        r"knock\s+off",
+        r"no\s+charge",
+    ),
+    compensation=(
+        r"as\s+an\s+apology",
+        r"to\s+make\s+up\s+for",
+        r"for\s+the\s+inconvenience",
+        r"as\s+compensation",
+        r"as\s+a\s+goodwill",
+        r"to\s+apologi[sz]e",
+    ),
+    refund_promise=(
+        r"(?:we|i)\s*(?:will|'ll|shall|are\s+going\s+to|can)\s+(?:now\s+)?refund",
+        r"(?:we|i)\s*(?:will|'ll|shall|are\s+going\s+to)\s+(?:pay|give|send)\s+(?:you\s+)?(?:the\s+amount|the\s+money|your\s+money|it)\s+back",
+        r"(?:we|i)\s*(?:will|'ll)\s+pay\s+you\s+back",
+        r"(?:we|i)\s*(?:have|'ve)\s+(?:issued|processed|approved)\s+(?:a|the|your)\s+refund",
+        r"(?:we\s+are|we're|i\s+am|i'm)\s+refunding",
+        r"you\s*(?:will|'ll)\s+(?:get|receive)\s+(?:a\s+full\s+|a\s+|your\s+)?refund",
+        r"you\s*(?:will|'ll)\s+(?:get|have)\s+your\s+money\s+back",
+        r"your\s+refund\s+(?:is|has\s+been)\s+(?:approved|processed|on\s+its\s+way)",
+    ),
+    refund_topic=(r"refunds?", r"money", r"returns?", r"reimburse\w*"),
+    negation=(r"no", r"not", r"never", r"cannot", r"can't", r"won't", r"don't", r"doesn't"),
+    internal=(
+        InternalTerm(
+            r"(?:the|my|our|this)\s+tools?",
+            unless_next=("kit", "set", "box", "bag", "chest", "belt", "case"),
+        ),
+        InternalTerm(
+            r"(?:the|our|my)\s+system",
+            unless_next=(
+                "update",
+                "updates",
+                "settings",
+                "requirements",
+                "font",
+                "language",
+                "memory",
+            ),
+        ),
+        InternalTerm(r"in\s+the\s+system"),
+        InternalTerm(r"(?:the|our|my)\s+catalog(?:ue)?", needs_cue=True),
+        InternalTerm(r"(?:the|our|my)\s+database"),
+        InternalTerm(r"my\s+instructions"),
+        InternalTerm(r"(?:my|the|system)\s+prompt"),
+        InternalTerm(r"(?:the|my)\s+search\s+(?:results?|tool|returned|shows|did)"),
+        InternalTerm(r"the\s+api"),
+        InternalTerm(r"(?:function|tool)\s+call"),
+        InternalTerm(r"(?:the|my)\s+knowledge\s+base"),
+        InternalTerm(r"language\s+model"),
+    ),
+    lookup_cues=(
+        r"found",
+        r"find",
+        r"searched",
+        r"shows?",
+        r"lists?",
+        r"returned",
+        r"according\s+to",
+        r"says",
+        r"i\s+checked",
+        r"looked\s+up",
+        r"there\s+is\s+no",
+        r"isn't",
+    ),
+    available=(
+        r"we\s+have",
+        r"we've\s+got",
+        r"we\s+carry",
+        r"available",
+        r"in\s+stock",
+        r"yes,",
+        r"ships?\s+today",
+        r"can\s+ship",
+    ),
+    unavailable=(
+        r"(?:we\s+)?(?:do\s+not|don't)\s+(?:have|carry|stock|sell)",
+        r"not\s+available",
+        r"unavailable",
+        r"out\s+of\s+stock",
+        r"sold\s+out",
+        r"no\s+longer",
+        r"isn't\s+available",
+        r"is\s+not\s+in\s+stock",
+        r"couldn't\s+find",
+        r"could\s+not\s+find",
+    ),
+    offer=(
+        r"we\s+have",
+        r"available",
+        r"in\s+stock",
+        r"yes,",
+        r"ships?",
+        r"can\s+send",
+        r"we\s+can\s+deliver",
+        r"you\s+can\s+(?:buy|order|get|pick)",
+        r"(?:i|we)\s*(?:'ll|\s+will)\s+send",
+    ),
+    warranty=(r"warranty", r"guarantee", r"guaranteed"),
+    no_warranty=(
+        r"no\s+warranty",
+        r"without\s+(?:a\s+)?warranty",
+        r"(?:has|comes\s+with)\s+no\s+warranty",
+        r"not\s+covered",
+    ),
+    trade_in=(
+        r"trade[-\s]in",
+        r"trade\s+it\s+in",
+        r"(?:we|we'll|we\s+can|we\s+will)\s+(?:take|buy)\s+your",
+        r"(?:give|pay)\s+you\s+\S+\s+for\s+your",
+        r"part[-\s]exchange",
+    ),
+    battery=(r"battery",),
+    capacity_units=("gb", "tb", "gigabytes"),
+    clause_breaks=(r"but", r"although", r"however", r"whereas", r"instead"),
+    stopwords=frozenset(
+        "the a an of to in on at for and or is are be it its this that with your you we "
+        "our i my me by from as if so do does not no yes can will over under".split()
+    ),
+)
+
+PHRASEBOOKS: dict[str, Phrasebook] = {"es": SPANISH, "en": ENGLISH}
+
+# Product words that start a product mention in a draft ("el Moto G54", "Google Pixel").
+BRANDS = frozenset(
+    "samsung galaxy motorola moto apple iphone ipad macbook airpods google pixel xiaomi "
+    "redmi poco huawei honor nokia oneplus sony xperia lg realme oppo vivo tcl alcatel "
+    "lenovo asus jbl garmin kindle".split()
+)
+MODEL_WORDS = frozenset("pro max plus ultra lite mini fe neo edge note air se prime".split())
+
+# Retrieved sources whose text is customer-written: never a basis for a promise.
+UNTRUSTED_SOURCE_PREFIXES = ("review", "reseña", "resena", "opinion", "comment", "forum", "ugc")
+INJECTION_MARKERS = (
+    r"ignore\s+(?:the|all|previous|your)\s+(?:rules|instructions)",
+    r"ignor[aá]\s+(?:las|tus)\s+(?:reglas|instrucciones)",
+    r"ignora\s+(?:las|tus)\s+(?:reglas|instrucciones)",
+)

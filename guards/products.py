@@ -1,0 +1,123 @@
+"""Products returned by this turn's search, and product mentions in a draft."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from guards.context import GuardContext
+from guards.phrasebook import BRANDS, MODEL_WORDS
+from guards.text import words
+
+SEARCH_TOOLS = ("search_products",)
+MAKERS = frozenset(
+    "samsung motorola apple google xiaomi realme nokia huawei sony lg oppo vivo".split()
+)
+CAPACITY_UNITS = frozenset(("gb", "tb"))
+CONDITION_WORDS = frozenset("usado used reacondicionado refurbished nuevo new de with con".split())
+_MISSING = object()
+MAX_MENTION_WORDS = 4
+
+
+@dataclass(frozen=True)
+class Product:
+    sku: str
+    name: str
+    in_stock: bool | None
+    warranty: str | None
+    has_warranty_field: bool
+
+    @property
+    def words(self) -> frozenset[str]:
+        return frozenset(words(f"{self.name} {self.sku}"))
+
+    @property
+    def model_words(self) -> frozenset[str]:
+        """The words that name the model: no maker, capacity, condition or units."""
+        tokens = words(self.name)
+        capacity = {tokens[i - 1] for i, t in enumerate(tokens) if t in CAPACITY_UNITS and i}
+        return frozenset(
+            t
+            for t in tokens
+            if t not in MAKERS
+            and t not in CAPACITY_UNITS
+            and t not in capacity
+            and t not in CONDITION_WORDS
+        )
+
+
+def searched(ctx: GuardContext) -> bool:
+    return any(_is_search(call.tool, call.output) for call in ctx.tool_outputs)
+
+
+def returned_products(ctx: GuardContext) -> tuple[Product, ...]:
+    out: list[Product] = []
+    for call in ctx.tool_outputs:
+        if not _is_search(call.tool, call.output) or not isinstance(call.output, Mapping):
+            continue
+        for item in call.output.get("products") or ():
+            if isinstance(item, Mapping):
+                out.append(_product(item))
+    return tuple(out)
+
+
+def _is_search(tool: str, output: Any) -> bool:
+    return tool in SEARCH_TOOLS or (isinstance(output, Mapping) and "products" in output)
+
+
+def _product(item: Mapping[str, Any]) -> Product:
+    warranty = item.get("warranty", _MISSING)
+    stock = item.get("in_stock")
+    return Product(
+        sku=str(item.get("sku") or ""),
+        name=str(item.get("name") or ""),
+        in_stock=stock if isinstance(stock, bool) else None,
+        warranty=None if warranty in (None, _MISSING, "") else str(warranty),
+        has_warranty_field=warranty is not _MISSING,
+    )
+
+
+def mentions(text: str) -> list[frozenset[str]]:
+    """Product mentions: a brand word and the model words after it ("moto g54")."""
+    tokens = words(text)
+    found: list[frozenset[str]] = []
+    index = 0
+    while index < len(tokens):
+        if tokens[index] not in BRANDS:
+            index += 1
+            continue
+        mention = [tokens[index]]
+        index += 1
+        while index < len(tokens) and len(mention) < MAX_MENTION_WORDS:
+            token = tokens[index]
+            if (
+                token in BRANDS
+                or token in MODEL_WORDS
+                or _is_model_code(token)
+                or (len(token) == 1 and token.isalpha() and token not in ("y", "o", "e", "a"))
+            ):
+                mention.append(token)
+                index += 1
+            else:
+                break
+        found.append(frozenset(mention))
+    return found
+
+
+def _is_model_code(token: str) -> bool:
+    return any(ch.isdigit() for ch in token) and len(token) <= 6
+
+
+def matching(mention: frozenset[str], products: tuple[Product, ...]) -> list[Product]:
+    return [p for p in products if mention <= p.words]
+
+
+def named_products(text: str, products: tuple[Product, ...]) -> list[Product]:
+    """Returned products the text names by their model words ("el C55", "Edge 40")."""
+    present = set(words(text))
+    return [p for p in products if p.model_words and p.model_words <= present]
+
+
+def is_specific(mention: frozenset[str]) -> bool:
+    return len(mention) >= 2 or any(_is_model_code(token) for token in mention)

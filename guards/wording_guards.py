@@ -1,0 +1,107 @@
+"""Guards on what the draft promises or reveals: discounts, refunds, inside words."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from guards.context import GuardContext
+from guards.phrasebook import (
+    INJECTION_MARKERS,
+    PHRASEBOOKS,
+    UNTRUSTED_SOURCE_PREFIXES,
+    Phrasebook,
+)
+from guards.text import citations, content_words, find_phrase, phrase_regex, sentences, words
+from guards.verdicts import Finding
+
+SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
+NEGATION_WINDOW = 2  # words right before a phrase that can negate it
+
+
+def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A discount, voucher or free item that no trusted source gives."""
+    book = PHRASEBOOKS[ctx.language]
+    trusted = [text for text in _trusted_texts(ctx) if find_phrase(book.discount, text)]
+    for sentence in sentences(ctx.draft):
+        match = phrase_regex(book.discount).search(sentence)
+        if not match or _negated(sentence, match.start(1), book):
+            continue
+        phrase = match.group(1)
+        if find_phrase(book.compensation, sentence):
+            return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
+        if not any(_supported(sentence, text, book) for text in trusted):
+            return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
+    return None
+
+
+def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """Money promised back to this customer, unless it restates a cited refund policy."""
+    book = PHRASEBOOKS[ctx.language]
+    if _refund_approved_by_tool(ctx):
+        return None
+    cited_policy = {
+        chunk.source for chunk in ctx.retrieved if find_phrase(book.refund_topic, chunk.text)
+    }
+    draft_citations = citations(ctx.draft)
+    for sentence in sentences(ctx.draft):
+        match = phrase_regex(book.refund_promise).search(sentence)
+        if not match or _negated(sentence, match.start(1), book):
+            continue
+        if (citations(sentence) or draft_citations) & cited_policy:
+            continue
+        return Finding(detail=f"promises money back: {match.group(1)!r}")
+    return None
+
+
+def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """Words about the machinery (the tool, the system, the database) in a customer reply."""
+    book = PHRASEBOOKS[ctx.language]
+    for sentence in sentences(ctx.draft):
+        lower = sentence.lower()
+        for term in book.internal:
+            for match in phrase_regex((term.pattern,)).finditer(lower):
+                after = lower[match.end(1) :].lstrip()
+                if term.unless_next and after.startswith(term.unless_next):
+                    continue
+                if term.needs_cue and not find_phrase(book.lookup_cues, lower):
+                    continue
+                return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
+    return None
+
+
+def _negated(sentence: str, start: int, book: Phrasebook) -> bool:
+    before = words(sentence[:start])[-NEGATION_WINDOW:]
+    return bool(before) and find_phrase(book.negation, " ".join(before)) is not None
+
+
+def _supported(sentence: str, source: str, book: Phrasebook) -> bool:
+    claim = content_words(sentence, book.stopwords)
+    if not claim:
+        return True
+    shared = claim & content_words(source, book.stopwords)
+    return len(shared) / len(claim) >= SUPPORT_OVERLAP
+
+
+def _trusted_texts(ctx: GuardContext) -> Iterator[str]:
+    """Retrieved chunks not written by customers nor carrying injected orders, and tools."""
+    for chunk in ctx.retrieved:
+        if chunk.source.lower().startswith(UNTRUSTED_SOURCE_PREFIXES):
+            continue
+        if find_phrase(INJECTION_MARKERS, chunk.text):
+            continue
+        yield chunk.text
+    for call in ctx.tool_outputs:
+        output = call.output
+        yield output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+
+
+def _refund_approved_by_tool(ctx: GuardContext) -> bool:
+    for call in ctx.tool_outputs:
+        if "refund" not in call.tool.lower() and "reembolso" not in call.tool.lower():
+            continue
+        output = call.output
+        text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+        if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), text):
+            return True
+    return False
