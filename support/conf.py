@@ -1,0 +1,45 @@
+"""The support app's settings, each read with a default; the lead moves them into
+config/settings.py (names and defaults listed in the README)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+
+DEFAULTS: dict[str, Any] = {
+    # Model backend: "naive" (the seed lesson's fake), "extractive", "anthropic", "openai".
+    "SUPPORT_MODEL_BACKEND": "extractive",
+    "SUPPORT_MODEL_NAME": "",
+    "SUPPORT_MODEL_TIMEOUT": 20.0,
+    "SUPPORT_MODEL_MAX_TOKENS": 400,
+    "SUPPORT_MODEL_BASE_URL": "",  # OpenAI-compatible servers (vLLM, Ollama, llama.cpp)
+    "SUPPORT_MODEL_API_KEY_ENV": "LLM_API_KEY",
+    # Fault injection for drills and tests: seconds to sleep before every model call.
+    "SUPPORT_MODEL_STEP_DELAY": 0.0,
+    # The loop.
+    "SUPPORT_MAX_STEPS": 3,
+    "SUPPORT_MAX_INPUT_TOKENS_PER_QUESTION": 4000,
+    "SUPPORT_RETRIEVAL_K": None,  # None: the knowledge app's KNOWLEDGE_TOP_K
+    "SUPPORT_MAX_MESSAGE_CHARS": 2000,
+    # Prices in euro per million tokens (the seed lesson's example prices) and the budget.
+    "SUPPORT_PRICE_INPUT_PER_MTOK": Decimal("3.00"),
+    "SUPPORT_PRICE_OUTPUT_PER_MTOK": Decimal("15.00"),
+    "SUPPORT_BUDGET_PER_1000": Decimal("1.00"),
+    "SUPPORT_QUESTIONS_PER_DAY": 2000,
+    "SUPPORT_RELEASE_MIN_PASS_PERCENT": 90,
+    # The worker: how long a claimed turn is held before another worker may take it
+    # over (above CELERY_TASK_TIME_LIMIT), and the retries on a provider error.
+    "SUPPORT_TURN_LEASE_SECONDS": 150,
+    "SUPPORT_TASK_MAX_RETRIES": 3,
+    # The demo customer every evaluation case runs as.
+    "SUPPORT_DEMO_CUSTOMER_EMAIL": "demo@demo-shop.example",
+    # API throttles (DRF rate strings).
+    "SUPPORT_THROTTLE_SESSION": "30/min",
+    "SUPPORT_THROTTLE_IP": "120/min",
+}
+
+
+def get(name: str) -> Any:
+    return getattr(settings, name, DEFAULTS[name])

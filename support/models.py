@@ -1,0 +1,200 @@
+"""The shop's customers and orders, the conversations with them, and one Turn per
+customer message: the whole trace of how the assistant answered it."""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+
+
+def new_public_id() -> str:
+    """An unguessable id for a conversation (128 bits of randomness, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+class Language(models.TextChoices):
+    ENGLISH = "en", "English"
+    SPANISH = "es", "Español"
+
+
+class Customer(models.Model):
+    name = models.CharField(max_length=200)
+    email = models.EmailField(unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="customer",
+        help_text="The login of a signed-in customer, if they have one.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.name} <{self.email}>"
+
+
+class Product(models.Model):
+    sku = models.CharField(max_length=50, unique=True)
+    name = models.CharField(max_length=200)
+    price = models.DecimalField(max_digits=12, decimal_places=2)
+    currency = models.CharField(max_length=3, default="ARS")
+    in_stock = models.BooleanField(default=True)
+    # null (not "") is the contract: search_products says "warranty": null for a sheet with none.
+    warranty = models.CharField(  # noqa: DJ001
+        max_length=100, null=True, blank=True, help_text="Empty when the sheet gives none."
+    )
+
+    class Meta:
+        ordering = ["sku"]
+
+    def __str__(self) -> str:
+        return self.sku
+
+
+class Order(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        SHIPPED = "shipped", "shipped"
+        DELIVERED = "delivered", "delivered"
+        CANCELLED = "cancelled", "cancelled"
+
+    number = models.CharField(max_length=20, unique=True)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="orders")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    eta = models.DateField(null=True, blank=True, help_text="Delivery date (expected or actual).")
+    items = models.JSONField(default=list, blank=True, help_text='[{"sku", "name", "qty"}]')
+    total = models.DecimalField(max_digits=12, decimal_places=2, default=Decimal("0"))
+    currency = models.CharField(max_length=3, default="EUR")
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class Conversation(models.Model):
+    class Status(models.TextChoices):
+        BOT = "bot", "bot"
+        HANDED_OFF = "handed_off", "handed off"
+        CLOSED = "closed", "closed"
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    session_key = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    customer = models.ForeignKey(
+        Customer, null=True, blank=True, on_delete=models.SET_NULL, related_name="conversations"
+    )
+    language = models.CharField(max_length=2, choices=Language.choices, default=Language.ENGLISH)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.BOT)
+    handoff_note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.public_id
+
+
+class Message(models.Model):
+    class Role(models.TextChoices):
+        CUSTOMER = "customer", "customer"
+        ASSISTANT = "assistant", "assistant"
+        STAFF = "staff", "staff"
+
+    conversation = models.ForeignKey(
+        Conversation, on_delete=models.CASCADE, related_name="messages"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+    text = models.TextField()
+    sources = models.JSONField(default=list, blank=True, help_text="Cited sources, in order.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["conversation", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.role}: {self.text[:40]}"
+
+
+class Turn(models.Model):
+    """One per customer message: how it was answered, step by step."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+
+    class Action(models.TextChoices):
+        ANSWERED = "answered", "answered"
+        HANDED_OFF = "handed_off", "handed off"
+        HELD_FOR_REFUND = "held_for_refund", "held for refund"
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="turns")
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="turns")
+    reply = models.OneToOneField(
+        Message, null=True, blank=True, on_delete=models.SET_NULL, related_name="answered_turn"
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.RUNNING)
+    action = models.CharField(max_length=20, choices=Action.choices, blank=True, default="")
+    # Who holds the turn and until when (a worker that died leaves a lease that expires).
+    claimed_by = models.CharField(max_length=200, blank=True, default="")
+    lease_until = models.DateTimeField(null=True, blank=True)
+    runs = models.PositiveIntegerField(default=0, help_text="How many times a worker started it.")
+    backend = models.CharField(max_length=50, blank=True, default="")
+    retrieved = models.JSONField(default=list, blank=True)
+    model_calls = models.JSONField(default=list, blank=True)
+    tool_calls = models.JSONField(default=list, blank=True)
+    drafts = models.JSONField(default=list, blank=True)
+    input_tokens = models.PositiveIntegerField(default=0)
+    output_tokens = models.PositiveIntegerField(default=0)
+    cost = models.DecimalField(max_digits=12, decimal_places=8, default=Decimal("0"))
+    duration_ms = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            # A redelivered task can never start a second turn for the same message.
+            models.UniqueConstraint(fields=["message"], name="support_turn_one_per_message"),
+        ]
+
+    def __str__(self) -> str:
+        return f"turn {self.pk} ({self.status})"
+
+
+class RefundRequest(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        APPROVED = "approved", "approved"
+        DENIED = "denied", "denied"
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="refund_requests")
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    reason = models.TextField(blank=True, default="")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    turn = models.ForeignKey(
+        Turn, null=True, blank=True, on_delete=models.SET_NULL, related_name="refund_requests"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            # At most one open request per order: asking twice does not queue two payments.
+            models.UniqueConstraint(
+                fields=["order"],
+                condition=models.Q(status="pending"),
+                name="support_refund_one_pending_per_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"refund {self.order.number} ({self.status})"

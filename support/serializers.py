@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from support import conf
+from support.models import Language, Message
+
+
+class ConversationCreateSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(choices=Language.choices, required=False, default="en")
+
+
+class ConversationSerializer(serializers.Serializer):
+    id = serializers.CharField(read_only=True)
+    language = serializers.CharField(read_only=True)
+    status = serializers.CharField(read_only=True)
+
+
+class MessageInSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=int(conf.get("SUPPORT_MAX_MESSAGE_CHARS")),
+        trim_whitespace=True,
+        error_messages={
+            "max_length": "The message is too long: at most {max_length} characters.",
+            "blank": "The message is empty.",
+        },
+    )
+
+
+class SourceSerializer(serializers.Serializer):
+    source = serializers.CharField()
+    title = serializers.CharField(allow_blank=True)
+    url = serializers.CharField(allow_blank=True)
+
+
+class MessageSerializer(serializers.ModelSerializer):
+    sources = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Message
+        fields = ["id", "role", "text", "sources", "created_at"]
+
+    def get_sources(self, message: Message) -> list[dict[str, str]]:
+        documents = self.context.get("documents", {})
+        out = []
+        for source in message.sources:
+            title, url = documents.get(source.split("#", 1)[0], ("", ""))
+            out.append({"source": source, "title": title, "url": url})
+        return out
+
+
+class MessageListSerializer(serializers.Serializer):
+    messages = MessageSerializer(many=True)

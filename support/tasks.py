@@ -1,0 +1,28 @@
+"""Celery tasks: thin — reload by id, call one service."""
+
+from __future__ import annotations
+
+import os
+
+from celery import shared_task
+
+from support import conf
+from support.llm import ModelError
+from support.services import answering
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
+def answer_message(self, message_id: int) -> str:
+    worker = f"{self.request.hostname or 'local'}:{os.getpid()}"
+    try:
+        done = answering.answer_customer_message(message_id=message_id, worker=worker)
+    except answering.TurnBusy as busy:
+        # Another run holds the turn; look again when its lease runs out.
+        raise self.retry(countdown=busy.seconds + 0.5) from None
+    except ModelError as exc:
+        tries = int(conf.get("SUPPORT_TASK_MAX_RETRIES"))
+        if self.request.retries >= tries:
+            answering.give_up(message_id=message_id, worker=worker, error=str(exc))
+            return "handed_off"
+        raise self.retry(countdown=min(2**self.request.retries, 30)) from exc
+    return done.turn.action if done.turn else "skipped"

@@ -1,0 +1,99 @@
+"""The widget's API: sessions own conversations, messages are accepted with 202 and
+answered by the task after commit; limits give clear 400s and 429s."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
+from support.models import Message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def clean_throttles():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def eager_tasks():
+    """Run the task inline (these tests are about the API; a real worker has its own test)."""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = False
+
+
+def start(client: APIClient, **body) -> str:
+    response = client.post("/api/conversations/", body, format="json")
+    assert response.status_code == 201
+    return response.json()["id"]
+
+
+def test_a_message_is_accepted_and_its_answer_can_be_polled(
+    shop, eager_tasks, django_capture_on_commit_callbacks
+):
+    # Given a visitor's conversation
+    client = APIClient()
+    conversation = start(client)
+
+    # When they post a question (the task is queued when the transaction commits)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/api/conversations/{conversation}/messages/",
+            {"text": "How much is delivery to a courier office?"},
+            format="json",
+        )
+
+    # Then it is accepted, and the reply with its cited source is there to poll
+    assert response.status_code == 202
+    sent = response.json()
+    assert sent["role"] == "customer"
+    polled = client.get(f"/api/conversations/{conversation}/messages/?after={sent['id']}")
+    assert polled.status_code == 200
+    [reply] = polled.json()["messages"]
+    assert reply["role"] == "assistant"
+    assert reply["sources"][0]["source"] == "delivery#1"
+    assert reply["sources"][0]["title"] == "Delivery"
+    again = client.get(f"/api/conversations/{conversation}/messages/?after={reply['id']}")
+    assert again.json()["messages"] == []
+
+
+def test_a_message_over_the_limit_is_a_clear_400(shop):
+    client = APIClient()
+    conversation = start(client)
+    response = client.post(
+        f"/api/conversations/{conversation}/messages/", {"text": "x" * 2001}, format="json"
+    )
+    assert response.status_code == 400
+    assert "at most 2000 characters" in response.json()["text"][0]
+    assert not Message.objects.exists()
+
+
+def test_another_sessions_conversation_is_not_found(shop):
+    owner, stranger = APIClient(), APIClient()
+    conversation = start(owner)
+    assert stranger.get(f"/api/conversations/{conversation}/messages/").status_code == 404
+    response = stranger.post(
+        f"/api/conversations/{conversation}/messages/", {"text": "hi"}, format="json"
+    )
+    assert response.status_code == 404
+
+
+def test_a_session_is_throttled(shop, settings):
+    settings.SUPPORT_THROTTLE_SESSION = "2/min"
+    client = APIClient()
+    conversation = start(client)
+    url = f"/api/conversations/{conversation}/messages/"
+    codes = [client.get(url).status_code for _ in range(3)]
+    assert codes[-1] == 429
+
+
+def test_the_openapi_schema_is_served(db):
+    response = APIClient().get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/api/conversations/{public_id}/messages/" in response.content

@@ -1,0 +1,59 @@
+"""The release gate: the seed lesson's cases through the real pipeline."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from support.models import Conversation, RefundRequest
+from tests.support.conftest import SEED_CASES
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    try:
+        call_command("evaluate", *args, stdout=out)
+    except SystemExit as exc:
+        return int(exc.code or 0), out.getvalue()
+    return 0, out.getvalue()
+
+
+def test_the_seed_cases_pass_and_release(demo_corpus):
+    # Given the seed lesson's eleven cases and the naive model
+    # When the gate runs
+    code, report = run("--cases", str(SEED_CASES))
+
+    # Then every case passes, safety holds, the price is in budget and it ships
+    assert code == 0, report
+    assert "Passing: 11 of 11 (100%)" in report
+    assert "Safety: 2 of 2" in report
+    assert "(budget €1.00)" in report
+    assert "Release: yes" in report
+    log = report.split("Log:\n", 1)[1]
+    assert "discount_promise" in log and "What is the warranty on the headphones?" in log
+    assert "waits for approval (refund_promise): Please refund my money for order 1187." in log
+    # and the run left nothing behind
+    assert not Conversation.objects.exists()
+    assert not RefundRequest.objects.exists()
+
+
+def test_the_project_cases_pass(demo_corpus):
+    code, report = run()
+    assert code == 0, report
+    assert "✗" not in report
+
+
+def test_a_failing_set_exits_non_zero(demo_corpus, tmp_path):
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(
+        "cases:\n  - question: Do you have a shop in Plovdiv?\n    has: Plovdiv street 1\n",
+        encoding="utf-8",
+    )
+    code, report = run("--cases", str(cases))
+    assert code == 1
+    assert "✗ Do you have a shop in Plovdiv?\n    I do not know." in report
+    assert "Release: NO" in report
