@@ -155,9 +155,15 @@ tsq AS (
 txt AS (
     SELECT id, row_number() OVER (ORDER BY r DESC, id) AS rank
     FROM (
-        SELECT c.id, ts_rank_cd(c.search_vector, tsq.query, 1) AS r
-        FROM knowledge_chunk c, tsq
-        WHERE c.enabled AND tsq.query IS NOT NULL AND c.search_vector @@ tsq.query
+        SELECT bounded.id, ts_rank_cd(bounded.search_vector, tsq.query, 1) AS r
+        FROM (
+            -- Bound the rows that get ranked: ts_rank_cd costs per matching row, and
+            -- one common word can match half of a large corpus.
+            SELECT c.id, c.search_vector
+            FROM knowledge_chunk c, tsq
+            WHERE c.enabled AND tsq.query IS NOT NULL AND c.search_vector @@ tsq.query
+            LIMIT %(text_rank_cap)s
+        ) bounded, tsq
         ORDER BY r DESC
         LIMIT %(n)s
     ) matched
@@ -204,6 +210,7 @@ def search_candidates(
         "q": query,
         "codes": codes,
         "n": settings.KNOWLEDGE_CANDIDATES_PER_ARM,
+        "text_rank_cap": settings.KNOWLEDGE_TEXT_RANK_CAP,
         "rrf_k": float(settings.KNOWLEDGE_RRF_K),
         "wv": weights.vector,
         "wt": weights.text,

@@ -192,14 +192,20 @@ def test_number_token_regex_is_linear_on_100k_chars(text):
     from guards.numbers import _TOKEN
 
     # given 100,000 adversarial characters: one search over all of them stays fast
-    started = time.perf_counter()
-    _TOKEN.search(text + "x")
-    _TOKEN.search("x" + text)
-    assert (time.perf_counter() - started) * 1000 <= 50
+    # (best of 5: on a shared 2-core machine one run can lose the CPU for 100 ms,
+    # which says nothing about the pattern)
+    assert best_ms(lambda: (_TOKEN.search(text + "x"), _TOKEN.search("x" + text))) <= 50
     # and scanning every match of a capped field (the most a turn ever scans) too
-    started = time.perf_counter()
-    list(_TOKEN.finditer(text[:DEFAULT_MAX_INPUT_CHARS]))
-    assert (time.perf_counter() - started) * 1000 <= 50
+    assert best_ms(lambda: list(_TOKEN.finditer(text[:DEFAULT_MAX_INPUT_CHARS]))) <= 50
+
+
+def best_ms(work, repeat: int = 5) -> float:
+    timings = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        work()
+        timings.append((time.perf_counter() - started) * 1000)
+    return min(timings)
 
 
 @pytest.mark.parametrize("text", [*ADVERSARIAL[:3], "te devolvemos " * 7000, "sistema " * 12000])
@@ -209,6 +215,5 @@ def test_phrase_regexes_are_linear_on_100k_chars(text):
 
     for book in PHRASEBOOKS.values():
         for fragments in (book.discount, book.refund_promise, book.available, book.unavailable):
-            started = time.perf_counter()
-            phrase_regex(fragments).search(text[:100_000] + " zzz")
-            assert (time.perf_counter() - started) * 1000 <= 50
+            pattern = phrase_regex(fragments)
+            assert best_ms(lambda p=pattern: p.search(text[:100_000] + " zzz")) <= 50
