@@ -107,6 +107,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 
 LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/staff/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
 
 # --- Celery --------------------------------------------------------------------
 # Without CELERY_BROKER_URL the run command starts a Redis server from the

@@ -26,3 +26,18 @@ def demo_corpus(db) -> Path:
     remembered by the embedder, so re-importing after a flush is cheap)."""
     call_command("knowledge", "import", str(DEMO_CORPUS), stdout=open("/dev/null", "w"))
     return DEMO_CORPUS
+
+
+@pytest.fixture
+def make_staff(db):
+    """A factory of staff users: ``make_staff("ana", "editors")`` returns a user in
+    those groups (the groups themselves come from support's migration 0002)."""
+    from django.contrib.auth.models import Group, User
+
+    def make(username: str, *groups: str, password: str = "a-long-staff-password"):
+        user = User.objects.create_user(username=username, password=password)
+        for name in groups:
+            user.groups.add(Group.objects.get(name=name))
+        return user
+
+    return make

@@ -1,0 +1,43 @@
+"""The back office's access rule: login first, then a group."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser, Group
+
+from config.staff_access import StaffGroup, user_in_groups
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_migration_creates_the_three_staff_groups():
+    names = set(Group.objects.values_list("name", flat=True))
+    assert {g.value for g in StaffGroup} <= names
+
+
+def test_a_member_passes_and_a_member_of_another_group_does_not(make_staff):
+    # given an editor
+    editor = make_staff("eddie", StaffGroup.EDITORS)
+    # then they pass for editors and fail for refund approvers
+    assert user_in_groups(editor, (StaffGroup.EDITORS,))
+    assert not user_in_groups(editor, (StaffGroup.REFUND_APPROVERS,))
+
+
+def test_anonymous_and_groupless_users_are_refused(make_staff):
+    plain = make_staff("plain")
+    assert not user_in_groups(AnonymousUser(), ())
+    assert not user_in_groups(plain, ())
+
+
+def test_the_audit_table_refuses_updates_and_deletes(make_staff):
+    from django.db import DatabaseError, transaction
+
+    from support.services.audit import audit_record
+
+    # given one audit row
+    entry = audit_record(actor=make_staff("amy", StaffGroup.AGENTS), action="test.write")
+    # when someone tries to change or delete it, then the database refuses
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        type(entry).objects.filter(pk=entry.pk).update(action="forged")
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        type(entry).objects.filter(pk=entry.pk).delete()
