@@ -6,6 +6,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("staff/corpus/", include("knowledge.staff_urls")),
     path("staff/guards/", include("guards.staff_urls")),
+    path("staff/", include("support.dashboard_urls")),
     path("staff/", include("support.staff_urls")),
     path("", include("support.urls")),
 ]
