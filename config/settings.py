@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "support.widget_origins.WidgetOriginMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -105,6 +106,20 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+
+# The cache holds the API throttles and the staff login lockout counters, so it is
+# shared by every web process: a table in the same PostgreSQL (createcachetable).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "django_cache",
+    }
+}
+
+# Staff login: after this many failures for one username from one address (or 4x as
+# many from one address), logins from there answer 429 for the lockout period.
+STAFF_LOGIN_MAX_FAILURES = int(os.environ.get("STAFF_LOGIN_MAX_FAILURES", "5"))
+STAFF_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("STAFF_LOGIN_LOCKOUT_SECONDS", "900"))
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/staff/"
@@ -186,6 +201,12 @@ LOGGING = {
 GUARDS_MODES: dict[str, str] = {}
 GUARDS_BUDGET_MS = 50
 GUARDS_MAX_INPUT_CHARS = 8000
+
+# Shop sites (scheme://host[:port]) whose pages may embed the widget and call the API;
+# the site's own origin is always allowed. Any other browser origin gets 403.
+SUPPORT_WIDGET_ALLOWED_ORIGINS = [
+    o.strip() for o in os.environ.get("SUPPORT_WIDGET_ALLOWED_ORIGINS", "").split(",") if o.strip()
+]
 
 # --- Assistant -------------------------------------------------------------------
 # Other SUPPORT_* settings and their defaults: support/conf.py.

@@ -31,6 +31,7 @@ class Command(BaseCommand):
                 children.append(broker)
             self.stdout.write(f"broker: redis on {settings.BROKER_SOCKET}")
         call_command("migrate", verbosity=0)
+        call_command("createcachetable", verbosity=0)
         call_command("knowledge", "import", str(settings.BASE_DIR / "knowledge" / "demo"))
         if "demo_load" in get_commands():
             call_command("demo_load")
