@@ -7,8 +7,10 @@ import enum
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
-from django.contrib.auth.decorators import login_required
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
@@ -37,9 +39,10 @@ def staff_required(*groups: StaffGroup) -> Callable:
     none is given); others get 403."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @login_required
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return _to_login(request)
             if not user_in_groups(request.user, groups):
                 raise PermissionDenied("your account is not in a group allowed here")
             return view(request, *args, **kwargs)
@@ -47,3 +50,16 @@ def staff_required(*groups: StaffGroup) -> Callable:
         return wrapper
 
     return decorator
+
+
+def _to_login(request: HttpRequest) -> HttpResponse:
+    """Anonymous (or expired) sessions go to the login page; an htmx request is told
+    to navigate the whole page there, not to swap the login form into a fragment."""
+    if request.headers.get("HX-Request") == "true":
+        current = urlsplit(request.headers.get("HX-Current-URL", ""))
+        back = (current.path + (f"?{current.query}" if current.query else "")) or "/staff/"
+        target = redirect_to_login(back, settings.LOGIN_URL)["Location"]
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)

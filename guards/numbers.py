@@ -124,6 +124,11 @@ def spell_out_digits(text: str, *, lexicon: NumberLexicon, threshold: int) -> st
         return text
 
 
+# A run of more digits than this is an identifier or noise, not an amount anyone
+# quotes; reading it would also overflow decimal arithmetic (28 significant digits).
+MAX_FIGURE_DIGITS = 24
+
+
 def parse_readings(token: str, *, lexicon: NumberLexicon) -> tuple[Reading, ...]:
     """Every value a digit token may mean under this language's conventions.
 
@@ -132,6 +137,8 @@ def parse_readings(token: str, *, lexicon: NumberLexicon) -> tuple[Reading, ...]
     first, and also the other way when the local convention would use the other mark.
     An inconsistent token (``1,2,3``) has no reading.
     """
+    if sum(ch.isdigit() for ch in token) > MAX_FIGURE_DIGITS:
+        return ()
     marks = [ch for ch in token if ch in _SEPARATORS]
     if not marks:
         return (Reading(Decimal(token), 0),)

@@ -37,7 +37,8 @@ def make_staff(db):
     def make(username: str, *groups: str, password: str = "a-long-staff-password"):
         user = User.objects.create_user(username=username, password=password)
         for name in groups:
-            user.groups.add(Group.objects.get(name=name))
+            # get_or_create: a transactional test's flush also empties auth_group.
+            user.groups.add(Group.objects.get_or_create(name=name)[0])
         return user
 
     return make

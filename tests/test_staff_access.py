@@ -41,3 +41,15 @@ def test_the_audit_table_refuses_updates_and_deletes(make_staff):
         type(entry).objects.filter(pk=entry.pk).update(action="forged")
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         type(entry).objects.filter(pk=entry.pk).delete()
+
+
+def test_an_htmx_request_without_a_session_is_sent_to_login_as_a_page(client):
+    # given an anonymous htmx request from a staff page (an expired session)
+    response = client.post(
+        "/staff/refunds/1/decide/",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL="http://testserver/staff/refunds/?tab=pending",
+    )
+    # then htmx is told to load the login page, which comes back to the page after
+    assert response.status_code == 204
+    assert response["HX-Redirect"] == "/accounts/login/?next=/staff/refunds/%3Ftab%3Dpending"
