@@ -183,6 +183,9 @@ class RefundRequest(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(blank=True, default="")
+    # The client's key for the decision: a replay with the same key returns the same
+    # result and does nothing twice (support/services/refund_decisions.py).
+    idempotency_key = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -193,6 +196,12 @@ class RefundRequest(models.Model):
                 fields=["order"],
                 condition=models.Q(status="pending"),
                 name="support_refund_one_pending_per_order",
+            ),
+            # One decision per key, whichever request it was used on.
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="support_refund_unique_idempotency_key",
             ),
         ]
 
