@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -53,6 +54,42 @@ def guard_log_mark_false_positive(*, log_id: int, user: Any = None) -> GuardLog:
         log.marked_at = timezone.now()
         log.save(update_fields=["false_positive", "marked_by", "marked_at"])
     return log
+
+
+@dataclass(frozen=True)
+class FalsePositiveMark:
+    log: GuardLog
+    marked_now: bool  # False when the note was already marked (nothing written)
+
+
+def mark_false_positive(*, log_id: int, user: Any) -> FalsePositiveMark:
+    """Staff mark a note as a false positive: idempotent (a second mark changes
+    nothing and writes nothing) and audited in the same transaction.
+
+    Raises GuardLog.DoesNotExist for an unknown note."""
+    from support.services.audit import audit_record  # the audit log lives in support
+
+    with transaction.atomic():
+        log = GuardLog.objects.select_for_update().get(pk=log_id)
+        if log.false_positive:
+            return FalsePositiveMark(log=log, marked_now=False)
+        log.false_positive = True
+        log.marked_by = str(getattr(user, "username", "") or "")[:150]
+        log.marked_at = timezone.now()
+        log.save(update_fields=["false_positive", "marked_by", "marked_at"])
+        audit_record(
+            actor=user,
+            action="guardlog.mark_false_positive",
+            target=log,
+            data={
+                "guard": log.guard,
+                "mode": log.mode,
+                "turn_id": log.turn_id,
+                "attempt": log.attempt,
+                "extra_figures": list(log.extra_figures or []),
+            },
+        )
+    return FalsePositiveMark(log=log, marked_now=True)
 
 
 def false_positive_cases() -> Iterator[dict[str, Any]]:

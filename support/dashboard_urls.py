@@ -1,5 +1,9 @@
-"""The back office pages of this app (mounted under /staff/ in config/urls.py)."""
+"""The staff dashboard (mounted at /staff/ in config/urls.py)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from support.dashboard import staff_dashboard
+
+urlpatterns = [
+    path("", staff_dashboard, name="staff-dashboard"),
+]
