@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast lint format stop bench clean
+.PHONY: run test test-fast test-browser lint format stop bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,8 +17,15 @@ run: $(STAMP)
 	$(BIN)/python manage.py rundemo
 
 ## make test: lint, then the whole suite against the embedded PostgreSQL
+## (the browser tests drive the system Chromium: tests/e2e/ensure_chromium installs it once)
 test: $(STAMP) lint
+	tests/e2e/ensure_chromium
 	$(BIN)/python -m pytest
+
+## the end-to-end browser tests only (screenshots in test-artifacts/e2e/)
+test-browser: $(STAMP)
+	tests/e2e/ensure_chromium
+	$(BIN)/python -m pytest -m browser tests/e2e
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -x -m "not slow and not browser"

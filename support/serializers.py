@@ -35,10 +35,23 @@ class SourceSerializer(serializers.Serializer):
 
 class MessageSerializer(serializers.ModelSerializer):
     sources = serializers.SerializerMethodField()
+    # The conversation as it stands when the message is read (not when it was written):
+    # the widget shows "handed to a person" or "closed" from these, and switches its
+    # words to the conversation's language.
+    conversation_status = serializers.CharField(source="conversation.status", read_only=True)
+    conversation_language = serializers.CharField(source="conversation.language", read_only=True)
 
     class Meta:
         model = Message
-        fields = ["id", "role", "text", "sources", "created_at"]
+        fields = [
+            "id",
+            "role",
+            "text",
+            "sources",
+            "created_at",
+            "conversation_status",
+            "conversation_language",
+        ]
 
     def get_sources(self, message: Message) -> list[dict[str, str]]:
         documents = self.context.get("documents", {})

@@ -5,6 +5,7 @@ from support import api, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("shop/", views.demo_shop, name="demo-shop"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/conversations/", api.ConversationCreateView.as_view(), name="api-conversations"),
     path(

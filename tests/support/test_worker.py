@@ -20,6 +20,7 @@ from support.models import Message, Turn
 from support.selectors import demo_customer
 from support.services.conversations import post_customer_message, start_conversation
 from support.services.demo import load_demo_shop
+from tests.celery_pool import reset_producer_pool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,20 +39,15 @@ def broker_url():
         process.wait(timeout=10)
 
 
-def _reset_producers() -> None:
-    celery_app.close()  # drops the connection pool
-    celery_app.amqp._producer_pool = None  # built on the old pool
-
-
 @pytest.fixture
 def producer(broker_url):
     """Point this process's Celery app at the test broker."""
     previous = celery_app.conf.broker_url
     celery_app.conf.broker_url = broker_url
-    _reset_producers()
+    reset_producer_pool()
     yield
     celery_app.conf.broker_url = previous
-    _reset_producers()
+    reset_producer_pool()
 
 
 def start_worker(broker_url: str, log: Path, *, step_delay: float) -> subprocess.Popen:
