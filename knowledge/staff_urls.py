@@ -1,5 +1,23 @@
-"""The back office pages of this app (mounted under /staff/ in config/urls.py)."""
+"""The back office pages of this app (mounted under /staff/corpus/ in config/urls.py)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from knowledge import staff_lint_views, staff_views
+
+urlpatterns = [
+    path("", staff_views.document_list, name="corpus-list"),
+    path("new/", staff_views.document_create, name="corpus-create"),
+    path("preview/", staff_views.document_preview, name="corpus-preview"),
+    path("lint/", staff_lint_views.corpus_lint, name="corpus-lint"),
+    path("try/", staff_lint_views.try_question, name="corpus-try"),
+    path("<slug:slug>/edit/", staff_views.document_edit, name="corpus-edit"),
+    path("<slug:slug>/status/", staff_views.document_status, name="corpus-status"),
+    path("<slug:slug>/chunks/", staff_views.document_chunks, name="corpus-chunks"),
+    path(
+        "<slug:slug>/chunks/<int:chunk_id>/enabled/",
+        staff_views.chunk_toggle,
+        name="corpus-chunk-toggle",
+    ),
+    path("<slug:slug>/lint/", staff_lint_views.document_lint, name="corpus-document-lint"),
+    path("<slug:slug>/delete/", staff_views.document_delete, name="corpus-delete"),
+]

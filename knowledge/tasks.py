@@ -1,0 +1,13 @@
+"""Celery tasks: thin — take the id, call one service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from knowledge.services import document_reindex
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def reindex_document(document_id: int) -> str:
+    """Rechunk and re-embed a document after a back-office save."""
+    return document_reindex(document_id=document_id)
