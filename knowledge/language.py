@@ -12,14 +12,15 @@ SPANISH = frozenset(
     "mí antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada "
     "muchos cual poco ella estar estas algunas algo nosotros mi mis tú te ti tu tus ellas "
     "cuánto cuánta cuántas cuántos cómo cuándo dónde puedo podés tienen tenés hacen envío "
-    "envíos llega pago cuotas garantía".split()
+    "envíos llega pago cuotas garantía hola buenas gracias quiero necesito".split()
 )
 ENGLISH = frozenset(
     "the of and to in is you that it he was for on are as with his they i at be this have "
     "from or one had by but not what all were we when your can said there use an each "
     "which she do how their if will up other about out many then them these so some her "
     "would make like him into time has look two more go see no way could my than been "
-    "who its now did get come made may does much where until long whats i'm don't".split()
+    "who its now did get come made may does much where until long whats i'm don't hi hello "
+    "thanks please".split()
 )
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 

@@ -55,10 +55,12 @@ class ConversationCreateView(BaseView):
     def post(self, request: Request) -> Response:
         data = ConversationCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        # No language in the request: the first message's language is taken instead.
+        chosen = "language" in data.initial_data
         conversation = start_conversation(
             session_key=_session_key(request),
             customer=_signed_in_customer(request),
-            language=data.validated_data["language"],
+            language=data.validated_data["language"] if chosen else None,
         )
         body = {
             "id": conversation.public_id,

@@ -87,7 +87,8 @@ class Conversation(models.Model):
     customer = models.ForeignKey(
         Customer, null=True, blank=True, on_delete=models.SET_NULL, related_name="conversations"
     )
-    language = models.CharField(max_length=2, choices=Language.choices, default=Language.ENGLISH)
+    # "" until the first customer message decides it (or the widget asked for one).
+    language = models.CharField(max_length=2, choices=Language.choices, blank=True, default="")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.BOT)
     handoff_note = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

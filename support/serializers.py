@@ -7,7 +7,7 @@ from support.models import Language, Message
 
 
 class ConversationCreateSerializer(serializers.Serializer):
-    language = serializers.ChoiceField(choices=Language.choices, required=False, default="en")
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
 
 
 class ConversationSerializer(serializers.Serializer):

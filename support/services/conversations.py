@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from knowledge.language import detect_language
 from support import conf
-from support.models import Conversation, Customer, Message
+from support.models import Conversation, Customer, Language, Message
+
+# Stored while no language has been chosen: the first customer message decides.
+NOT_CHOSEN = ""
 
 
 class MessageTooLong(ValueError):
@@ -13,10 +17,11 @@ class MessageTooLong(ValueError):
 
 
 def start_conversation(
-    *, session_key: str = "", customer: Customer | None = None, language: str = "en"
+    *, session_key: str = "", customer: Customer | None = None, language: str | None = None
 ) -> Conversation:
+    """``language=None``: the customer's first message sets it (see choose_language)."""
     return Conversation.objects.create(
-        session_key=session_key, customer=customer, language=language
+        session_key=session_key, customer=customer, language=language or NOT_CHOSEN
     )
 
 
@@ -33,9 +38,21 @@ def post_customer_message(
         message = Message.objects.create(
             conversation=conversation, role=Message.Role.CUSTOMER, text=text
         )
+        if conversation.language == NOT_CHOSEN:
+            choose_language(conversation=conversation, text=text)
         if enqueue:
             transaction.on_commit(lambda: enqueue_answer(message_id=message.pk))
     return message
+
+
+def choose_language(*, conversation: Conversation, text: str) -> str:
+    """Set an unchosen language from the customer's words (a tie means English), so
+    the answer and any handoff sentence are in their language. Only the first writer
+    wins: two first messages posted at once cannot flip it back and forth."""
+    detected = detect_language(text, default=Language.ENGLISH)
+    Conversation.objects.filter(pk=conversation.pk, language=NOT_CHOSEN).update(language=detected)
+    conversation.refresh_from_db(fields=["language"])
+    return conversation.language
 
 
 def enqueue_answer(*, message_id: int) -> None:
