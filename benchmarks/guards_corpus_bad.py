@@ -416,6 +416,32 @@ def bad_quote(rng, f):
     return base(rng, f, q, d, tools=[tool], expect=("fail", "quote_without_details", None))
 
 
+def bad_foreign_link(rng, f):
+    own = T(f, "tienda-demo.example", "demo-shop.example")
+    link = rng.choice(
+        [
+            "https://promo-celulares.com/oferta",
+            f"https://{own}.premios-ya.net/login",
+            f"https://{own}@pagos-rapidos.net/checkout",
+            "www.outlet-barato.shop",
+            "bit.ly/regalo-hoy",
+            "![promo](http://cdn-evil.example.net/pixel.png)",
+            "[tu cupón](javascript:alert(document.cookie))",
+        ]
+    )
+    d = T(f, f"Podés verlo en {link}", f"You can see it at {link}")
+    return {
+        **base(
+            rng,
+            f,
+            T(f, "¿Dónde veo la oferta?", "Where can I see the offer?"),
+            d,
+            expect=("fail", "foreign_link", None),
+        ),
+        "link_hosts": [own],
+    }
+
+
 BAD = [
     bad_price,
     bad_installment,
@@ -431,4 +457,5 @@ BAD = [
     bad_out_of_stock,
     bad_warranty,
     bad_quote,
+    bad_foreign_link,
 ]

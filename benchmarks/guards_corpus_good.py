@@ -382,6 +382,39 @@ def good_refund_policy(rng, f):
     )
 
 
+def good_own_link(rng, f):
+    own = T(f, "tienda-demo.example", "demo-shop.example")
+    page = rng.choice(
+        T(
+            f,
+            "ayuda/envios ayuda/garantia ayuda/devoluciones",
+            "help/delivery help/returns help/warranty",
+        ).split()
+    )
+    src = T(f, "envios#1", "delivery#1")
+    link = rng.choice([f"https://{own}/{page}", f"https://www.{own}/{page}", f"{own}/{page}"])
+    d = T(
+        f, f"Tenés todos los detalles en {link} [{src}]", f"All the details are at {link} [{src}]"
+    )
+    return {
+        **base(
+            rng,
+            f,
+            T(f, "¿Dónde leo las condiciones?", "Where can I read the terms?"),
+            d,
+            retrieved=[
+                {
+                    "source": src,
+                    "text": T(
+                        f, "Las condiciones están en la web.", "The terms are on the website."
+                    ),
+                }
+            ],
+        ),
+        "link_hosts": [own],
+    }
+
+
 PHONE_MODELS = [
     ("Apple", "iPhone 11"),
     ("Apple", "iPhone 12"),
@@ -404,4 +437,5 @@ GOOD = [
     good_lookalike,
     good_free_policy,
     good_refund_policy,
+    good_own_link,
 ]

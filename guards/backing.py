@@ -7,16 +7,17 @@ source amounts. The sum search is capped in how many amounts it looks at and in 
 
 from __future__ import annotations
 
-import time
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
 from guards.numbers import Figure, FigureKind, Reading, extract_figures
+from guards.trust import carries_injection, tainted_chunk
 from guards.verdicts import SourceFigure
 
 # JSON keys whose numbers are money even without a currency sign.
@@ -46,6 +47,13 @@ class SourceNumber:
     origin: str
     money: bool
     kind: FigureKind = FigureKind.PLAIN
+    # From a review or a text carrying injected orders (guards.trust): backs percentages
+    # only, and a draft figure that only such a source gives is never "in doubt".
+    tainted: bool = False
+
+    @property
+    def backs_claims(self) -> bool:
+        return not self.tainted or self.kind == FigureKind.PERCENT
 
     def to_source_figure(self) -> SourceFigure:
         return SourceFigure(text=self.text, value=format_value(self.value), origin=self.origin)
@@ -58,66 +66,84 @@ def format_value(value: Decimal) -> str:
     return text
 
 
-def source_texts(ctx: GuardContext) -> Iterator[tuple[str, str | Mapping[str, Any]]]:
-    """(origin, text or JSON object) for every source of the turn, in a stable order."""
+def source_texts(ctx: GuardContext) -> Iterator[tuple[str, str | Mapping[str, Any], bool]]:
+    """(origin, text or JSON object, tainted) for every source of the turn, in a stable
+    order; ``tainted``: a review or a chunk carrying injected orders (guards.trust)."""
     for chunk in ctx.retrieved:
-        yield f"chunk:{chunk.source}", chunk.text
+        yield f"chunk:{chunk.source}", chunk.text, tainted_chunk(chunk)
     for call in ctx.tool_outputs:
-        yield f"tool:{call.tool}", call.input
-        yield f"tool:{call.tool}", call.output
+        yield f"tool:{call.tool}", call.input, False
+        yield f"tool:{call.tool}", call.output, False
     if ctx.question:
-        yield "customer", ctx.question
+        yield "customer", ctx.question, False
     for message in ctx.history:
-        yield "history", message.text
+        yield "history", message.text, False
 
 
 def collect_source_numbers(
     ctx: GuardContext, *, lexicon: NumberLexicon, limit: int = MAX_SOURCE_FIGURES
 ) -> tuple[SourceNumber, ...]:
     found: list[SourceNumber] = []
-    for origin, payload in source_texts(ctx):
+    for origin, payload, tainted in source_texts(ctx):
+        where = _Where(origin, tainted)
         if isinstance(payload, str):
-            _add_text(found, payload, origin=origin, money_key=False, lexicon=lexicon)
+            _add_text(found, payload, where=where, money_key=False, lexicon=lexicon)
         else:
-            _add_json(found, payload, origin=origin, money_key=False, lexicon=lexicon)
+            _add_json(found, payload, where=where, money_key=False, lexicon=lexicon)
         if len(found) >= limit:
             return tuple(found[:limit])
     return tuple(found)
 
 
+@dataclass(frozen=True)
+class _Where:
+    origin: str
+    tainted: bool
+
+
 def _add_text(
-    found: list[SourceNumber], text: str, *, origin: str, money_key: bool, lexicon: NumberLexicon
+    found: list[SourceNumber], text: str, *, where: _Where, money_key: bool, lexicon: NumberLexicon
 ) -> None:
+    origin = where.origin
     if text.isdigit() and len(text) < 30:
         kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
-        found.append(SourceNumber(text, Decimal(text), origin, money_key, kind))
+        found.append(SourceNumber(text, Decimal(text), origin, money_key, kind, where.tainted))
         return
+    # A string of a tool's output (a product name) that gives the model orders.
+    tainted = where.tainted or carries_injection(text)
     for figure in extract_figures(text, lexicon=lexicon, threshold=0):
         money = money_key or figure.kind == FigureKind.MONEY
         kind = FigureKind.MONEY if money else figure.kind
         found.extend(
-            SourceNumber(figure.text, r.value, origin, money, kind) for r in figure.readings
+            SourceNumber(figure.text, r.value, origin, money, kind, tainted)
+            for r in figure.readings
         )
 
 
 def _add_json(
-    found: list[SourceNumber], payload: Any, *, origin: str, money_key: bool, lexicon: NumberLexicon
+    found: list[SourceNumber],
+    payload: Any,
+    *,
+    where: _Where,
+    money_key: bool,
+    lexicon: NumberLexicon,
 ) -> None:
     if isinstance(payload, bool) or payload is None:
         return
     if isinstance(payload, int | float):
         value = Decimal(str(payload))
         kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
-        found.append(SourceNumber(str(payload), value, origin, money_key, kind))
+        number = SourceNumber(str(payload), value, where.origin, money_key, kind, where.tainted)
+        found.append(number)
     elif isinstance(payload, str):
-        _add_text(found, payload, origin=origin, money_key=money_key, lexicon=lexicon)
+        _add_text(found, payload, where=where, money_key=money_key, lexicon=lexicon)
     elif isinstance(payload, Mapping):
         for key, item in payload.items():
             is_money = str(key).lower() in MONEY_KEYS
-            _add_json(found, item, origin=origin, money_key=is_money, lexicon=lexicon)
+            _add_json(found, item, where=where, money_key=is_money, lexicon=lexicon)
     elif isinstance(payload, list | tuple):
         for item in payload:
-            _add_json(found, item, origin=origin, money_key=money_key, lexicon=lexicon)
+            _add_json(found, item, where=where, money_key=money_key, lexicon=lexicon)
 
 
 class BackingIndex:
@@ -182,7 +208,7 @@ class BackingIndex:
         if target in pairs:
             return True
         for k, term in enumerate(self._terms):
-            if time.perf_counter() > deadline:
+            if config.budget_clock() > deadline:
                 return False
             for i, j in pairs.get(target - term, ()):
                 if k != i and k != j:

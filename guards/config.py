@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,3 +40,16 @@ def budget_ms(value: float | None = None) -> float:
 
 def max_input_chars() -> int:
     return int(_setting("GUARDS_MAX_INPUT_CHARS", DEFAULT_MAX_INPUT_CHARS))
+
+
+def link_hosts() -> tuple[str, ...]:
+    """The shop's own hosts a draft may always link to (besides each turn's link_hosts)."""
+    return tuple(str(h) for h in (_setting("GUARDS_LINK_HOSTS", ()) or ()))
+
+
+def budget_clock() -> float:
+    """The clock the per-turn guard budget is measured on: CPU time of the thread
+    running the guards. Guards are pure computation, so runaway work (a huge sum
+    search, a slow pattern) is still cut, while a busy machine that takes the core
+    away from the worker no longer turns a correct draft into a guard_timeout."""
+    return time.thread_time()

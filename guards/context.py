@@ -40,6 +40,8 @@ class GuardContext:
     retrieved: tuple[RetrievedChunk, ...] = ()
     tool_outputs: tuple[ToolCall, ...] = ()
     history: tuple[HistoryMessage, ...] = ()
+    # Hosts the draft may link to: the shop's own sites (foreign_link guard).
+    link_hosts: tuple[str, ...] = ()
 
     @property
     def language(self) -> str:
@@ -65,11 +67,12 @@ class GuardContext:
             retrieved=tuple(_chunk(item, i) for i, item in enumerate(_list(obj, "retrieved"))),
             tool_outputs=tuple(_tool(item, i) for i, item in enumerate(_list(obj, "tool_outputs"))),
             history=tuple(_message(item, i) for i, item in enumerate(_list(obj, "history"))),
+            link_hosts=tuple(_host(item, i) for i, item in enumerate(_list(obj, "link_hosts"))),
         )
 
     def to_json(self) -> dict[str, Any]:
         """The check-format object for this context (no id, no expectation)."""
-        return {
+        out: dict[str, Any] = {
             "locale": self.locale,
             "question": self.question,
             "draft": self.draft,
@@ -80,6 +83,9 @@ class GuardContext:
             ],
             "history": [{"role": m.role, "text": m.text} for m in self.history],
         }
+        if self.link_hosts:
+            out["link_hosts"] = list(self.link_hosts)
+        return out
 
 
 def _plain(output: str | Mapping[str, Any]) -> str | dict[str, Any]:
@@ -137,6 +143,12 @@ def _tool(item: Any, index: int) -> ToolCall:
     if not isinstance(output, str | Mapping):
         raise ValueError(f"{where}.output: expected a string or an object")
     return ToolCall(tool=_text(item, "tool", where=f"{where}."), input=tool_input, output=output)
+
+
+def _host(item: Any, index: int) -> str:
+    if not isinstance(item, str):
+        raise ValueError(f"link_hosts[{index}]: expected a string, got {type(item).__name__}")
+    return item
 
 
 def _message(item: Any, index: int) -> HistoryMessage:

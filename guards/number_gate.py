@@ -23,9 +23,18 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
     claims = [f for f in figures if f.kind in CLAIM_KINDS][:MAX_DRAFT_FIGURES]
     if not claims:
         return None
-    index = BackingIndex(collect_source_numbers(ctx, lexicon=lexicon))
+    numbers = collect_source_numbers(ctx, lexicon=lexicon)
+    index = BackingIndex(tuple(n for n in numbers if n.backs_claims))
     if index.empty:
-        extra = [f for f in claims if f.kind in DANGEROUS_KINDS and f.value != 0]
+        # Nothing to compare with: only the dangerous kinds fail, and any figure that a
+        # review or an injected text supplies (that is no doubt: it is the attack).
+        tainted = BackingIndex(tuple(n for n in numbers if not n.backs_claims))
+        extra = [
+            f
+            for f in claims
+            if (f.kind in DANGEROUS_KINDS and f.value != 0)
+            or (not tainted.empty and tainted.backs(f, deadline=deadline))
+        ]
     else:
         extra = [f for f in claims if not index.backs(f, deadline=deadline)]
     if not extra:

@@ -321,7 +321,8 @@ def _classify(
     lexicon: NumberLexicon,
 ) -> FigureKind:
     tables = _tables(lexicon)
-    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip()
+    # "10-year warranty", "30-day return": the unit after a hyphen is still the unit.
+    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip().removeprefix("-")
     before = lower[max(0, start - _LOOK_BEHIND) : start].rstrip()
     first = _first_word(rest)
     head = rest[:1]

@@ -17,6 +17,7 @@ from guards.catalog_guards import (
 from guards.codes import GuardCode, GuardMode
 from guards.context import GuardContext, RetrievedChunk, ToolCall
 from guards.lexicon import LEXICONS
+from guards.links import check_foreign_link
 from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
 from guards.phrasebook import INJECTION_MARKERS, PHRASEBOOKS
@@ -46,6 +47,7 @@ DEFAULT_GUARDS: tuple[Guard, ...] = (
     Guard(GuardCode.OUT_OF_STOCK_OFFERED, check_out_of_stock_offered),
     Guard(GuardCode.WARRANTY_WITHOUT_DATA, check_warranty_without_data),
     Guard(GuardCode.QUOTE_WITHOUT_DETAILS, check_quote_without_details),
+    Guard(GuardCode.FOREIGN_LINK, check_foreign_link),
 )
 
 
@@ -80,7 +82,7 @@ def run_guards(
     """
     started = time.perf_counter()
     resolved = config.resolve_modes(modes)
-    deadline = started + config.budget_ms(budget_ms) / 1000
+    deadline = config.budget_clock() + config.budget_ms(budget_ms) / 1000
     cap = config.max_input_chars()
     failures: list[GuardFailure] = []
     active = [g for g in guards if resolved.get(g.code, GuardMode.ENFORCE) != GuardMode.OFF]
@@ -90,7 +92,7 @@ def run_guards(
         return _result(failures, started)
     capped = cap_context(ctx, max_chars=cap)
     for guard in active:
-        if time.perf_counter() > deadline:
+        if config.budget_clock() > deadline:
             failures.append(
                 _failure(guard.code, resolved, GuardCode.GUARD_TIMEOUT, "not run: budget spent")
             )
@@ -102,7 +104,7 @@ def run_guards(
 def _run_one(
     guard: Guard, ctx: GuardContext, resolved: Mapping[GuardCode, GuardMode], deadline: float
 ) -> list[GuardFailure]:
-    begun = time.perf_counter()
+    begun = config.budget_clock()
     try:
         finding = guard.check(ctx, deadline=deadline)
     except Exception as exc:  # a broken guard must not take the turn down
@@ -120,7 +122,7 @@ def _run_one(
                 source_figures=finding.source_figures,
             )
         )
-    ended = time.perf_counter()
+    ended = config.budget_clock()
     if ended > deadline:
         spent = (ended - begun) * 1000
         detail = f"overran the turn's budget (this guard took {spent:.1f} ms)"
@@ -157,6 +159,7 @@ def cap_context(ctx: GuardContext, *, max_chars: int) -> GuardContext:
             for t in ctx.tool_outputs
         ),
         history=tuple(replace(m, text=m.text[:max_chars]) for m in ctx.history),
+        link_hosts=tuple(h[:253] for h in ctx.link_hosts[:100]),
     )
 
 

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+
+import re2
 
 from guards.context import GuardContext
 from guards.phrasebook import (
+    CODE_IDENTIFIER,
     INJECTION_MARKERS,
     PHRASEBOOKS,
-    UNTRUSTED_SOURCE_PREFIXES,
+    PROMPT_WRAPPERS,
     Phrasebook,
 )
 from guards.text import citations, content_words, find_phrase, phrase_regex, sentences, words
+from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 
+_CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
 SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
 NEGATION_WINDOW = 2  # words right before a phrase that can negate it
 
@@ -40,8 +45,17 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
     book = PHRASEBOOKS[ctx.language]
     if _refund_approved_by_tool(ctx):
         return None
+    # A policy only counts from the shop's own text: not a review, not injected orders.
+    # It is about refunds when it names them or itself says the shop pays money back
+    # ("si cuesta menos, te devolvemos la diferencia").
     cited_policy = {
-        chunk.source for chunk in ctx.retrieved if find_phrase(book.refund_topic, chunk.text)
+        chunk.source
+        for chunk in ctx.retrieved
+        if (
+            find_phrase(book.refund_topic, chunk.text)
+            or phrase_regex(book.refund_promise).search(chunk.text)
+        )
+        and not tainted_chunk(chunk)
     }
     draft_citations = citations(ctx.draft)
     for sentence in sentences(ctx.draft):
@@ -55,8 +69,15 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
 
 
 def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding | None:
-    """Words about the machinery (the tool, the system, the database) in a customer reply."""
+    """Words about the machinery (the tool, the system, the database, a tool's own name,
+    the prompt's wrappers) in a customer reply."""
     book = PHRASEBOOKS[ctx.language]
+    if (identifier := _CODE_IDENTIFIER.search(ctx.draft)) is not None:
+        return Finding(detail=f"inside name {identifier.group(1)!r} in the reply")
+    if (wrapper := find_phrase(PROMPT_WRAPPERS, ctx.draft)) is not None:
+        return Finding(detail=f"the prompt's wrapper {wrapper!r} in the reply")
+    if (order := find_phrase(INJECTION_MARKERS, ctx.draft)) is not None:
+        return Finding(detail=f"the reply repeats an order addressed to the assistant: {order!r}")
     for sentence in sentences(ctx.draft):
         lower = sentence.lower()
         for term in book.internal:
@@ -84,24 +105,31 @@ def _supported(sentence: str, source: str, book: Phrasebook) -> bool:
 
 
 def _trusted_texts(ctx: GuardContext) -> Iterator[str]:
-    """Retrieved chunks not written by customers nor carrying injected orders, and tools."""
+    """Retrieved chunks not written by customers nor carrying injected orders, and the
+    tools' outputs without any text that carries injected orders."""
     for chunk in ctx.retrieved:
-        if chunk.source.lower().startswith(UNTRUSTED_SOURCE_PREFIXES):
-            continue
-        if find_phrase(INJECTION_MARKERS, chunk.text):
-            continue
-        yield chunk.text
+        if not tainted_chunk(chunk):
+            yield chunk.text
     for call in ctx.tool_outputs:
         output = call.output
-        yield output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+        if isinstance(output, str):
+            if not carries_injection(output):
+                yield output
+        else:
+            yield json.dumps(untainted(output), ensure_ascii=False)
 
 
 def _refund_approved_by_tool(ctx: GuardContext) -> bool:
+    """A refund tool's structured result says a person approved it. Only a JSON status
+    counts: a plain text result can echo what the model asked for ("no tool
+    refund_approved", "unexpected argument approved") and must not open the gate."""
     for call in ctx.tool_outputs:
         if "refund" not in call.tool.lower() and "reembolso" not in call.tool.lower():
             continue
         output = call.output
-        text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
-        if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), text):
+        if not isinstance(output, Mapping):
+            continue
+        status = str(output.get("status") or output.get("estado") or "")
+        if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
             return True
     return False

@@ -95,7 +95,8 @@ def validate(value: Any, schema: dict[str, Any], where: str = "input") -> str | 
         if len(value) > schema.get("maxLength", 10**9):
             return f"{where}: too long"
         if "pattern" in schema:
-            if not re.fullmatch(schema["pattern"], value):
+            # ASCII: JSON Schema's \d is [0-9]; Python's would take "１０４２" or "١٠٤٢".
+            if not re.fullmatch(schema["pattern"], value, flags=re.ASCII):
                 return f"{where}: malformed"
     return None
 
@@ -103,7 +104,7 @@ def validate(value: Any, schema: dict[str, Any], where: str = "input") -> str | 
 def run_tool(
     *, name: str, tool_input: Any, conversation: Conversation, turn: Turn | None
 ) -> ToolResult:
-    if name not in SCHEMAS:
+    if not isinstance(name, str) or name not in SCHEMAS:
         return ToolResult(f"no tool {name}", is_error=True)
     problem = validate(tool_input, SCHEMAS[name])
     if problem:

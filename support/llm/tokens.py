@@ -16,7 +16,10 @@ def block_text(block: dict[str, Any]) -> str:
     if kind == "text":
         return block.get("text", "")
     if kind == "tool_use":
-        values = " ".join(str(v) for v in (block.get("input") or {}).values())
+        tool_input = block.get("input") or {}
+        # a model may send a malformed input (a string, a list): count it, never crash
+        items = tool_input.values() if isinstance(tool_input, dict) else [tool_input]
+        values = " ".join(str(v) for v in items)
         return f"{block.get('name', '')} {values}"
     content = block.get("content", "")
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)

@@ -14,14 +14,17 @@ import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlsplit
 
 from guards.codes import GuardCode
 from guards.context import GuardContext, HistoryMessage, RetrievedChunk, ToolCall
 from guards.pipeline import run_guards
 from guards.verdicts import GuardFailure, PipelineResult
+from knowledge.models import Document
 from knowledge.search import QueryError, SearchHit, hybrid_search
 from support import conf, selectors
 from support.llm import ModelClient, ModelReply
+from support.llm.tokens import usage_for
 from support.models import Conversation, Message, Order, Turn
 from support.services import prompting
 from support.tools import TOOLS, run_tool
@@ -37,6 +40,8 @@ HOLD = {
     "en": "A colleague will review your question and write to you.",
     "es": "Un asesor va a revisar tu consulta y te escribe.",
 }
+# The output block the token estimate of a call not yet made is counted with.
+_NOTHING = {"type": "text", "text": ""}
 
 
 @dataclass
@@ -74,6 +79,14 @@ def turn_cost(input_tokens: int, output_tokens: int) -> Decimal:
     return (input_tokens * price_in + output_tokens * price_out) / Decimal(1_000_000)
 
 
+def shop_link_hosts() -> tuple[str, ...]:
+    """The shop's own sites, which a reply may link to: the hosts of the documents'
+    source_url (set by staff, never by the text a model reads)."""
+    urls = Document.objects.exclude(source_url="").values_list("source_url", flat=True)
+    hosts = {urlsplit(url).hostname or "" for url in urls.distinct()}
+    return tuple(sorted(h for h in hosts if h))
+
+
 def retrieve(question: str) -> list[SearchHit]:
     try:
         return hybrid_search(question, k=conf.get("SUPPORT_RETRIEVAL_K"))
@@ -102,6 +115,11 @@ class _Loop:
         max_steps = int(conf.get("SUPPORT_MAX_STEPS"))
         cap = int(conf.get("SUPPORT_MAX_INPUT_TOKENS_PER_QUESTION"))
         for step in range(1, max_steps + 1):
+            # Stop before a call that would pass the cap, not after it: the cap is a cap.
+            expected = usage_for(self.system, messages, TOOLS, _NOTHING)["input_tokens"]
+            if self.trace.input_tokens + expected > cap:
+                self.stopped_by = f"input token cap ({cap}) would be passed by step {step}"
+                return None
             reply = self.client.create(self.system, messages, TOOLS)
             self._count(reply, attempt=attempt, step=step)
             if reply.stop_reason != "tool_use" or not reply.tool_uses:
@@ -133,6 +151,8 @@ class _Loop:
 
     def _use(self, block: dict[str, Any], *, attempt: int, step: int) -> dict[str, Any]:
         name, tool_input = block.get("name", ""), block.get("input")
+        if not isinstance(name, str):  # a malformed block names no tool: an error result
+            name = repr(name)
         result = run_tool(
             name=name, tool_input=tool_input, conversation=self.conversation, turn=self.turn
         )
@@ -180,6 +200,7 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
         )
         for m in selectors.history_before(message=message)
     )
+    link_hosts = shop_link_hosts()
     loop = _Loop(client=client, conversation=conversation, turn=turn, trace=trace)
     messages = [prompting.first_user_message(message.text, hits)]
     guard_runs: list[GuardRun] = []
@@ -196,6 +217,7 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
             retrieved=tuple(RetrievedChunk(h.source, h.text) for h in hits),
             tool_outputs=tuple(loop.tool_outputs),
             history=history,
+            link_hosts=link_hosts,
         )
         result = run_guards(ctx)
         guard_runs.append(GuardRun(attempt, ctx, result))
@@ -213,7 +235,13 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
             sources = [s for s in CITATION.findall(draft) if s in {h.source for h in hits}]
             outcome = Outcome("answered", draft, sources=list(dict.fromkeys(sources)))
             break
-        if any(f.guard == GuardCode.REFUND_PROMISE for f in result.failures):
+        # Only a real refund promise holds the answer for a person; a refund guard that
+        # could not give a verdict (error, timeout) is an ordinary failure.
+        if any(
+            f.guard == GuardCode.REFUND_PROMISE
+            and f.reason not in (GuardCode.GUARD_TIMEOUT, GuardCode.GUARD_ERROR)
+            for f in result.failures
+        ):
             outcome = Outcome(
                 "held_for_refund",
                 HOLD[language],

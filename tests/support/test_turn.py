@@ -208,3 +208,19 @@ def test_the_extractive_model_searches_products_by_code(ask):
     products = done.turn.tool_calls[0]["output"]["products"]
     assert products[0]["sku"] == "SAM-A15-128" and products[0]["in_stock"] is False
     assert done.reply.text == "Samsung Galaxy A15 128 GB (SAM-A15-128): $ 749.999, sin stock."
+
+
+def test_a_refund_guard_that_gave_no_verdict_does_not_hold_a_correct_answer(ask, settings):
+    # Given a budget already spent before any guard starts (as on a machine so loaded
+    # that the guards never got the core): every guard reports guard_timeout
+    settings.GUARDS_BUDGET_MS = -1
+    message = ask("How much does courier delivery cost?")
+
+    # When the turn runs
+    done = answer(message)
+
+    # Then the drafts failed closed (a person takes it), but nothing was held for a
+    # refund review: no refund guard ever said the draft promised money
+    assert done.turn.action == Turn.Action.HANDED_OFF
+    assert {f["reason"] for d in done.turn.drafts for f in d["failures"]} == {"guard_timeout"}
+    assert not RefundRequest.objects.exists()

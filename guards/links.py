@@ -1,0 +1,115 @@
+"""Guard ``foreign_link``: the draft sends the customer somewhere that is not the shop.
+
+A link is foreign when its host is not one of the turn's ``link_hosts`` (the shop's own
+sites: the hosts of the knowledge base's ``source_url`` and ``GUARDS_LINK_HOSTS``) nor a
+subdomain of one. Caught: http(s)/ftp URLs (with or without ``//``, with a ``user@``
+prefix, a port or a backslash), protocol-relative ``//host`` links, bare domains
+(``evil-deals.com``, ``www.x.example``), e-mail addresses on a foreign domain that the
+customer did not give, script and data URLs (``javascript:``, ``data:image/…``) and
+images (Markdown ``![…](…)`` or an ``<img>`` tag: the customer's browser must not fetch
+anything on the model's say-so). The shop's own links pass.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards import config
+from guards.context import GuardContext
+from guards.verdicts import Finding
+
+_AUTHORITY = r"([^/\\\s?#<>\"'()\[\]{}|`]*)"
+SCHEME_URL = re2.compile(r"(?i)(?:^|[^\pL\pN+.-])(?:https?|ftp|wss?):[/\\]*" + _AUTHORITY)
+PROTOCOL_RELATIVE = re2.compile(r"(?:^|[\s(\[<\"'=])//" + _AUTHORITY)
+SCRIPT_URL = re2.compile(
+    r"(?i)(?:^|[^\pL\pN])(?:java\s*script|vb\s*script|live\s*script)\s*:"
+    r"|(?:^|[^\pL\pN])data\s*:\s*[a-z]{2,20}/[a-z0-9.+-]{1,40}"
+    r"|(?:^|[^\pL\pN])file:/"
+)
+IMAGE = re2.compile(r"(?i)!\[[^\]\n]*\]\s*\(|<\s*img(?:$|[^\pL\pN])")
+EMAIL = re2.compile(r"(?:^|[^\pL\pN.+_-])([\pL\pN._+-]+@((?:[\pL\pN-]+\.)+\pL+))")
+BARE_DOMAIN = re2.compile(
+    r"(?:^|[^\pL\pN@._/-])((?:[\pL\pN][\pL\pN-]*\.)+(\pL+))(?:$|[^\pL\pN_@-])"
+)
+# Generic top-level domains worth catching in running text (every two-letter
+# country domain is caught too, when its label is not a one-letter abbreviation).
+GENERIC_TLDS = frozenset(
+    """com net org info biz io co ai app dev xyz top site online shop store club live link
+    click me ly gl to gg tv cc ws fm la pro name mobi page blog cloud tech digital email
+    gift deals sale promo win bid icu buzz vip work tk ml ga cf gq pw su ru cn example test
+    invalid local localhost onion""".split()
+)
+
+
+def check_foreign_link(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """Reject a draft with a link, address or image the customer should not get."""
+    draft = ctx.draft
+    if IMAGE.search(draft):
+        return Finding(detail="an image in the draft: the reply must not load anything")
+    if SCRIPT_URL.search(draft):
+        return Finding(detail="a script or data URL in the draft")
+    allowed = allowed_hosts(ctx)
+    for host in sorted(_linked_hosts(draft, ctx)):
+        if not host_allowed(host, allowed):
+            shown = host or "(no host)"
+            return Finding(detail=f"links to {shown}, which is not the shop's own site")
+    return None
+
+
+def allowed_hosts(ctx: GuardContext) -> frozenset[str]:
+    hosts = {*ctx.link_hosts, *config.link_hosts()}
+    return frozenset(h for h in (normalise_host(h) for h in hosts) if h)
+
+
+def normalise_host(host: str) -> str:
+    host = host.strip().lower().rstrip(".")
+    return host[4:] if host.startswith("www.") else host
+
+
+def host_allowed(host: str, allowed: frozenset[str]) -> bool:
+    host = normalise_host(host)
+    return bool(host) and any(host == a or host.endswith("." + a) for a in allowed)
+
+
+def _linked_hosts(draft: str, ctx: GuardContext) -> set[str]:
+    hosts: set[str] = set()
+    for match in SCHEME_URL.finditer(draft):
+        hosts.add(_host_of(match.group(1)))
+    for match in PROTOCOL_RELATIVE.finditer(draft):
+        host = _host_of(match.group(1))
+        if "." in host:
+            hosts.add(host)
+    given = _customer_text(ctx).lower()
+    for match in EMAIL.finditer(draft):
+        if match.group(1).lower() not in given:
+            hosts.add(match.group(2).lower())
+    for match in BARE_DOMAIN.finditer(draft):
+        domain, tld = match.group(1), match.group(2)
+        if _looks_like_domain(domain, tld):
+            hosts.add(domain.lower())
+    return hosts
+
+
+def _host_of(authority: str) -> str:
+    host = authority.rsplit("@", 1)[-1]
+    host = host.split(":", 1)[0]
+    return host.strip().lower().rstrip(".")
+
+
+def _looks_like_domain(domain: str, tld: str) -> bool:
+    """A bare ``word.tld`` is a domain when the TLD is written in lower case and is a
+    known generic one, or a country code after a label of two letters or more
+    (so "p.ej", "S.A." or "días.Si" are not domains)."""
+    if domain.lower().startswith("www."):
+        return True
+    if tld != tld.lower() or not 2 <= len(tld) <= 24:
+        return False
+    if tld in GENERIC_TLDS:
+        return True
+    labels = domain.split(".")
+    return len(tld) == 2 and len(labels[-2]) >= 2 and labels[-2].lower() == labels[-2]
+
+
+def _customer_text(ctx: GuardContext) -> str:
+    texts = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
+    return "\n".join(texts)

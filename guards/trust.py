@@ -1,0 +1,40 @@
+"""Which of a turn's sources may back what the draft says.
+
+A retrieved chunk written by customers (a review, a forum post) or any text carrying
+an order addressed to the model (an injection: "ignore the rules…", "note to the
+assistant: …", in a document, a review, a product name or a tool's output) is
+*tainted*: it may not back a promise, a cited policy, a price or a quantity. It still
+backs percentages, so a draft may quote a review's "100 % recomendado"; a percentage
+used as a promise is the discount guard's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from guards.context import RetrievedChunk
+from guards.phrasebook import INJECTION_MARKERS, UNTRUSTED_SOURCE_PREFIXES
+from guards.text import find_phrase
+
+
+def carries_injection(text: str) -> bool:
+    return find_phrase(INJECTION_MARKERS, text) is not None
+
+
+def tainted_chunk(chunk: RetrievedChunk) -> bool:
+    return chunk.source.lower().startswith(UNTRUSTED_SOURCE_PREFIXES) or carries_injection(
+        chunk.text
+    )
+
+
+def untainted(value: Any) -> Any:
+    """A JSON value without the strings that carry an injection (a tool's output, with
+    a product name that gives the model orders left out)."""
+    if isinstance(value, str):
+        return None if carries_injection(value) else value
+    if isinstance(value, Mapping):
+        return {k: untainted(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [untainted(v) for v in value]
+    return value
