@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast test-browser lint format stop bench clean
+.PHONY: run test test-fast test-slow test-browser lint format stop bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ run: $(STAMP)
 test: $(STAMP) lint
 	tests/e2e/ensure_chromium
 	$(BIN)/python -m pytest
+
+## the fault drills only (a private PostgreSQL and Redis restarted mid-turn)
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
 
 ## the end-to-end browser tests only (screenshots in test-artifacts/e2e/)
 test-browser: $(STAMP)
@@ -45,6 +49,9 @@ stop: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/retrieval_eval.py
 	$(BIN)/python benchmarks/knowledge_scale.py
+	$(BIN)/python benchmarks/guards_bench.py
+	$(BIN)/python benchmarks/api_latency.py
+	$(BIN)/python benchmarks/load_test.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

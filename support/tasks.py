@@ -5,10 +5,17 @@ from __future__ import annotations
 import os
 
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from support import conf
 from support.llm import ModelError
 from support.services import answering
+
+# A retry waits at most this long: below the broker's visibility timeout, or Redis would
+# hand the waiting retry to a second worker (tests/security/test_redelivery.py checks it).
+MAX_RETRY_COUNTDOWN = 30
+# Retries while the database is away (1, 2, 4 … 30 s: about ten minutes in all).
+DATABASE_RETRIES = 25
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
@@ -24,5 +31,12 @@ def answer_message(self, message_id: int) -> str:
         if self.request.retries >= tries:
             answering.give_up(message_id=message_id, worker=worker, error=str(exc))
             return "handed_off"
-        raise self.retry(countdown=min(2**self.request.retries, 30)) from exc
+        raise self.retry(countdown=min(2**self.request.retries, MAX_RETRY_COUNTDOWN)) from exc
+    except (InterfaceError, OperationalError) as exc:
+        # The database went away under the turn (a restart, a failover). Failing here would
+        # acknowledge the task and the message would never be answered: retry instead.
+        answering.release_lost_claim(message_id=message_id, worker=worker)
+        if self.request.retries >= DATABASE_RETRIES:
+            raise
+        raise self.retry(countdown=min(2**self.request.retries, MAX_RETRY_COUNTDOWN)) from exc
     return done.turn.action if done.turn else "skipped"

@@ -27,4 +27,8 @@ class IPThrottle(SimpleRateThrottle):
         return conf.get("SUPPORT_THROTTLE_IP")
 
     def get_cache_key(self, request, view) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+        # REMOTE_ADDR only: DRF's get_ident() trusts a client's X-Forwarded-For when
+        # NUM_PROXIES is unset, and rotating that header would escape the limit.
+        # Behind a proxy, have it overwrite REMOTE_ADDR (as for the staff login).
+        ident = request.META.get("REMOTE_ADDR") or "unknown"
+        return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -85,6 +86,12 @@ def answer_customer_message(
     except ModelError:
         release_turn(turn=turn)
         raise
+    except SoftTimeLimitExceeded:
+        # A step hung past the task's soft time limit: before the hard limit kills the
+        # worker, the customer gets the one honest reply and a person gets the turn.
+        outcome = provider_failure_outcome(
+            conversation=message.conversation, error="the turn ran past its soft time limit"
+        )
     reply = finish_turn(turn=turn, outcome=outcome, backend=client.name)
     turn.refresh_from_db()
     return Answered(turn, reply)
@@ -102,6 +109,19 @@ def give_up(*, message_id: int, worker: str, error: str) -> Answered:
     reply = finish_turn(turn=turn, outcome=outcome, backend="")
     turn.refresh_from_db()
     return Answered(turn, reply)
+
+
+def release_lost_claim(*, message_id: int, worker: str) -> None:
+    """The database went away under a run (a restart, a failover): drop the broken
+    connection and, if the database is back, free this worker's lease so the retried
+    task takes the turn over at once. If it is still down, the lease runs out by itself."""
+    connection.close()
+    try:
+        Turn.objects.filter(
+            message_id=message_id, status=Turn.Status.RUNNING, claimed_by=worker[:200]
+        ).update(lease_until=None)
+    except DatabaseError:
+        connection.close()
 
 
 def finish_turn(*, turn: Turn, outcome: Outcome, backend: str) -> Message | None:
