@@ -148,6 +148,15 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The sweep that re-queues customer messages whose task never reached the broker
+# (run a `celery beat` beside the workers; the demo runs it inside its worker).
+CELERY_BEAT_SCHEDULE = {
+    "requeue-unanswered-messages": {
+        "task": "support.tasks.requeue_unanswered",
+        "schedule": 60.0,
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # A broker restart leaves the turns in flight running: they finish and store their reply
 # (tests/security/test_faults.py). Celery 6's default cancels them instead, and they would
 # wait out the visibility timeout before another run answered the customer.

@@ -40,3 +40,11 @@ def answer_message(self, message_id: int) -> str:
             raise
         raise self.retry(countdown=min(2**self.request.retries, MAX_RETRY_COUNTDOWN)) from exc
     return done.turn.action if done.turn else "skipped"
+
+
+@shared_task(ignore_result=True)
+def requeue_unanswered() -> int:
+    """Every minute (CELERY_BEAT_SCHEDULE): queue again what never got an answer."""
+    from support.services.requeue import requeue_unanswered_messages
+
+    return requeue_unanswered_messages()

@@ -49,6 +49,7 @@ class Command(BaseCommand):
                     "warning",
                     "-c",
                     str(options["workers"]),
+                    "-B",  # the minute sweep that re-queues unanswered messages
                 ],
                 cwd=settings.BASE_DIR,
             )
