@@ -42,7 +42,8 @@ CONTROLS = f"""() => [...document.querySelectorAll(
     .map({SIGNATURE})"""
 FOCUSED = f"() => document.activeElement ? ({SIGNATURE})(document.activeElement) : null"
 
-UNLABELLED = """() => [...document.querySelectorAll('input:not([type=hidden]):not([type=submit]),select,textarea')]
+UNLABELLED = """() => [...document.querySelectorAll(
+    'input:not([type=hidden]):not([type=submit]),select,textarea')]
   .filter(el => el.getClientRects().length > 0)
   .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
                 && !el.getAttribute('aria-labelledby'))
