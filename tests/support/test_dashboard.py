@@ -10,18 +10,20 @@ import pytest
 from django.utils import timezone
 
 from guards.models import GuardLog
-from support.dashboard_stats import (
-    DayCounts,
+from support.dashboard_charts import (
     GuardRow,
-    action_totals,
     cost_meter,
-    cost_per_1000,
     day_columns_chart,
-    fill_days,
     guard_bars_chart,
     guard_rows,
-    handoff_reason_rows,
     nice_ceiling,
+)
+from support.dashboard_stats import (
+    DayCounts,
+    action_totals,
+    cost_per_1000,
+    fill_days,
+    handoff_reason_rows,
     share,
     usage,
     window,
