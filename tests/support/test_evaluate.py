@@ -57,3 +57,12 @@ def test_a_failing_set_exits_non_zero(demo_corpus, tmp_path):
     assert code == 1
     assert "✗ Do you have a shop in Plovdiv?\n    I do not know." in report
     assert "Release: NO" in report
+
+
+def test_an_empty_knowledge_base_is_a_clear_error_not_a_failed_release():
+    # given no documents imported (every answer would be "I do not know")
+    from django.core.management.base import CommandError
+
+    # when the gate runs, then it says what is missing instead of reporting a release
+    with pytest.raises(CommandError, match="knowledge base is empty"):
+        run("--cases", str(SEED_CASES))

@@ -9,6 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from knowledge.models import Chunk
 from support.llm import get_client
 from support.services.demo import load_demo_shop
 from support.services.evaluation import DEFAULT_CASES, load_cases, run_evaluation
@@ -27,6 +28,11 @@ class Command(BaseCommand):
             cases = load_cases(options["cases"])
         except (OSError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
+        if not Chunk.objects.filter(enabled=True).exists():
+            raise CommandError(
+                "the knowledge base is empty: import the documents first "
+                "(python manage.py knowledge import knowledge/demo)"
+            )
         client = get_client(options["model"])
         with transaction.atomic():
             load_demo_shop()
