@@ -91,11 +91,20 @@ class MessagesView(BaseView):
             d.slug: (d.title, d.source_url) for d in Document.objects.filter(slug__in=slugs)
         }
         body = MessageSerializer(messages, many=True, context={"documents": documents}).data
-        return Response({"messages": body})
+        # The conversation's state even when nothing new was said (an agent closed it or
+        # gave it back to the assistant): the widget shows it without waiting for a message.
+        return Response(
+            {"messages": body, "status": conversation.status, "language": conversation.language}
+        )
 
     @extend_schema(request=MessageInSerializer, responses={202: MessageSerializer})
     def post(self, request: Request, public_id: str) -> Response:
         conversation = _conversation(request, public_id)
+        if conversation.status == Conversation.Status.CLOSED:
+            return Response(
+                {"detail": "This conversation is closed. Start a new one to ask again."},
+                status=status.HTTP_409_CONFLICT,
+            )
         data = MessageInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = post_customer_message(conversation=conversation, text=data.validated_data["text"])

@@ -38,6 +38,9 @@ DEFAULTS: dict[str, Any] = {
     # API throttles (DRF rate strings).
     "SUPPORT_THROTTLE_SESSION": "30/min",
     "SUPPORT_THROTTLE_IP": "120/min",
+    # The widget's polling, counted apart from writes.
+    "SUPPORT_THROTTLE_SESSION_POLL": "240/min",
+    "SUPPORT_THROTTLE_IP_POLL": "1200/min",
 }
 
 

@@ -64,3 +64,5 @@ class MessageSerializer(serializers.ModelSerializer):
 
 class MessageListSerializer(serializers.Serializer):
     messages = MessageSerializer(many=True)
+    status = serializers.CharField(help_text="bot, handed_off or closed")
+    language = serializers.CharField(help_text="en or es; empty until the first message")

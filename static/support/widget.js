@@ -662,6 +662,10 @@
           showError(detail || t("tooLong"));
         } else if (err instanceof ApiError && err.status === 429) {
           showError(t("busy"));
+        } else if (err instanceof ApiError && err.status === 409) {
+          // closed by a person meanwhile: show the closed state and its restart button
+          noteConversation({ status: "closed" });
+          return;
         } else {
           showError(t("failed"));
         }

@@ -286,11 +286,10 @@ def test_a_conversation_handed_to_a_person_says_so_and_a_closed_one_can_start_ov
     replies = Message.objects.filter(conversation__public_id=public_id, role=Message.Role.ASSISTANT)
     assert replies.count() == 1
 
-    # When the agent closes the conversation, the widget says so (at the latest when the
-    # customer writes again) and offers a new conversation
+    # When the agent closes the conversation, the widget's next poll says so (the API
+    # reports the state even when nothing new was said) and offers a new conversation
     conversation_close(public_id=public_id, actor=agent)
-    widget.ask("Hello?")
-    expect(widget.notice).to_contain_text("This conversation is closed.")
+    expect(widget.notice).to_contain_text("This conversation is closed.", timeout=30_000)
     expect(widget.input).to_be_disabled()
     shoot(page, "h2-widget-closed")
     restart = page.get_by_role("button", name="Start a new conversation")
@@ -302,3 +301,28 @@ def test_a_conversation_handed_to_a_person_says_so_and_a_closed_one_can_start_ov
     widget.ask("How much is delivery to a courier office?")
     expect(widget.wait_for_answers(1)).to_contain_text("[delivery#1]")
     assert widget.conversation_id() != public_id
+
+
+def test_a_message_sent_into_a_just_closed_conversation_shows_the_closed_state(
+    site, new_page, shoot
+):
+    from support.models import Conversation, Message
+
+    # Given an answered customer whose widget has not polled since a person closed it
+    page = new_page()
+    page.goto(f"{site}/shop/")
+    widget = Widget(page)
+    widget.open()
+    widget.ask("How long does delivery take?")
+    widget.wait_for_answers(1)
+    public_id = widget.conversation_id()
+    Conversation.objects.filter(public_id=public_id).update(status=Conversation.Status.CLOSED)
+
+    # When the customer writes at once, then the API's 409 turns into the closed state:
+    # the text is not stored, the box is disabled and a new conversation is offered
+    widget.input.fill("One more thing")
+    widget.input.press("Enter")
+    expect(widget.notice).to_contain_text("This conversation is closed.")
+    expect(widget.input).to_be_disabled()
+    expect(page.get_by_role("button", name="Start a new conversation")).to_be_visible()
+    assert not Message.objects.filter(text="One more thing").exists()

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
-from support.models import Message
+from support.models import Conversation, Message
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +85,7 @@ def test_another_sessions_conversation_is_not_found(shop):
 
 
 def test_a_session_is_throttled(shop, settings):
-    settings.SUPPORT_THROTTLE_SESSION = "2/min"
+    settings.SUPPORT_THROTTLE_SESSION_POLL = "2/min"
     client = APIClient()
     conversation = start(client)
     url = f"/api/conversations/{conversation}/messages/"
@@ -93,7 +93,36 @@ def test_a_session_is_throttled(shop, settings):
     assert codes[-1] == 429
 
 
+def test_polling_does_not_use_up_what_the_customer_needs_to_write(shop, settings):
+    # given a write budget of 2 per minute and a widget that polls a lot
+    settings.SUPPORT_THROTTLE_SESSION = "2/min"
+    settings.SUPPORT_THROTTLE_SESSION_POLL = "1000/min"
+    client = APIClient()
+    conversation = start(client)
+    url = f"/api/conversations/{conversation}/messages/"
+    polls = [client.get(url).status_code for _ in range(10)]
+    # when the customer writes, then the message is accepted; the third write is not
+    writes = [client.post(url, {"text": f"hola {n}"}, format="json").status_code for n in range(3)]
+    assert set(polls) == {200}
+    assert writes == [202, 202, 429]
+
+
 def test_the_openapi_schema_is_served(db):
     response = APIClient().get("/api/schema/")
     assert response.status_code == 200
     assert b"/api/conversations/{public_id}/messages/" in response.content
+
+
+def test_a_closed_conversation_refuses_new_messages_and_says_so(shop):
+    # given a conversation a person closed
+    client = APIClient()
+    conversation = start(client)
+    Conversation.objects.filter(public_id=conversation).update(status="closed")
+    url = f"/api/conversations/{conversation}/messages/"
+    # when the customer writes into it, then a 409 says what to do and nothing is stored
+    response = client.post(url, {"text": "¿Siguen ahí?"}, format="json")
+    assert response.status_code == 409
+    assert "Start a new one" in response.json()["detail"]
+    assert not Message.objects.filter(text="¿Siguen ahí?").exists()
+    # and a poll reports the state even with no new message
+    assert client.get(url).json() == {"messages": [], "status": "closed", "language": ""}
