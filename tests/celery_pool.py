@@ -1,6 +1,9 @@
-"""Pointing this process's Celery app at a test broker means dropping its pool."""
+"""Celery in tests: pointing this process's app at a test broker (dropping its pool),
+and the command line of a real worker subprocess."""
 
 from __future__ import annotations
+
+import sys
 
 from celery import _state as celery_state
 
@@ -15,3 +18,12 @@ def reset_producer_pool() -> None:
     celery_app.close()
     celery_state._register_app(celery_app)
     celery_app.amqp._producer_pool = None  # built on the old pool
+
+
+def worker_argv(*extra: str, pool: str = "solo") -> list[str]:
+    """A real Celery worker for the project's app, quiet on the cluster chatter it
+    does not need (gossip, mingle, heartbeat), logging at info for the test's log."""
+    return [
+        sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
+        "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info", *extra,
+    ]  # fmt: skip

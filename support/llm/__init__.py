@@ -6,6 +6,7 @@ a list of blocks (``{"type": "text", "text"}`` or ``{"type": "tool_use", "id", "
 from __future__ import annotations
 
 import importlib
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -42,6 +43,17 @@ class ModelClient(Protocol):
     def create(
         self, system: str, messages: list[ChatMessage], tools: list[ToolSpec]
     ) -> ModelReply: ...
+
+
+def provider_api_key() -> str:
+    """The hosted provider's key, read from the environment variable named by
+    SUPPORT_MODEL_API_KEY_ENV (never from settings or code); a missing key is a
+    ModelError before anything is sent."""
+    variable = str(conf.get("SUPPORT_MODEL_API_KEY_ENV"))
+    key = os.environ.get(variable, "")
+    if not key:
+        raise ModelError(f"the environment variable {variable} (the model's API key) is not set")
+    return key
 
 
 BACKENDS = {

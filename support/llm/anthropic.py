@@ -8,14 +8,13 @@ task does, with backoff), and every failure of the provider becomes a ModelError
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from typing import Any
 
 import anthropic
 
 from support import conf
-from support.llm import Block, ChatMessage, ModelError, ModelReply, ToolSpec
+from support.llm import Block, ChatMessage, ModelError, ModelReply, ToolSpec, provider_api_key
 
 KNOWN_STOP_REASONS = {"end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal"}
 
@@ -37,21 +36,13 @@ class AnthropicClient:
             request["tools"] = [to_anthropic_tool(t) for t in tools]
         try:
             reply = sdk_client(
-                api_key=api_key(),
+                api_key=provider_api_key(),
                 base_url=str(conf.get("SUPPORT_MODEL_BASE_URL") or "") or None,
                 timeout=float(conf.get("SUPPORT_MODEL_TIMEOUT")),
             ).messages.create(**request)
         except anthropic.AnthropicError as exc:
             raise ModelError(f"anthropic: {type(exc).__name__}: {exc}") from exc
         return from_anthropic_reply(reply)
-
-
-def api_key() -> str:
-    variable = str(conf.get("SUPPORT_MODEL_API_KEY_ENV"))
-    key = os.environ.get(variable, "")
-    if not key:
-        raise ModelError(f"the environment variable {variable} (the model's API key) is not set")
-    return key
 
 
 @lru_cache(maxsize=4)

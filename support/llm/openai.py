@@ -13,14 +13,13 @@ including /v1; the key comes from the variable named by SUPPORT_MODEL_API_KEY_EN
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from typing import Any
 
 import openai
 
 from support import conf
-from support.llm import Block, ChatMessage, ModelError, ModelReply, ToolSpec
+from support.llm import Block, ChatMessage, ModelError, ModelReply, ToolSpec, provider_api_key
 from support.llm.tokens import count_tokens
 
 FINISH_REASONS = {
@@ -48,21 +47,13 @@ class OpenAIClient:
             request["tools"] = [to_openai_tool(t) for t in tools]
         try:
             reply = sdk_client(
-                api_key=api_key(),
+                api_key=provider_api_key(),
                 base_url=str(conf.get("SUPPORT_MODEL_BASE_URL") or "") or None,
                 timeout=float(conf.get("SUPPORT_MODEL_TIMEOUT")),
             ).chat.completions.create(**request)
         except openai.OpenAIError as exc:
             raise ModelError(f"openai: {type(exc).__name__}: {exc}") from exc
         return from_openai_reply(reply, system=system, messages=messages, tools=tools)
-
-
-def api_key() -> str:
-    variable = str(conf.get("SUPPORT_MODEL_API_KEY_ENV"))
-    key = os.environ.get(variable, "")
-    if not key:
-        raise ModelError(f"the environment variable {variable} (the model's API key) is not set")
-    return key
 
 
 @lru_cache(maxsize=4)

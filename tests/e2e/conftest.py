@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +20,7 @@ from django.db import connections
 
 from config.broker import start_local_broker
 from config.celery import app as celery_app
-from tests.celery_pool import reset_producer_pool
+from tests.celery_pool import reset_producer_pool, worker_argv
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "e2e"
@@ -151,20 +150,7 @@ def answer_worker(
         CELERY_BROKER_URL=e2e_broker_url,
     )
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "info",
-        ],
+        worker_argv(),
         cwd=ROOT,
         env=env,
         stdout=log.open("ab"),

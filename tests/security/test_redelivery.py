@@ -20,7 +20,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -45,7 +44,7 @@ from support.services.answering import TurnBusy
 from support.services.conversations import post_customer_message, start_conversation
 from support.services.demo import load_demo_shop
 from support.tasks import answer_message
-from tests.celery_pool import reset_producer_pool
+from tests.celery_pool import reset_producer_pool, worker_argv
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = "celery"  # the default queue: a Redis list of that name
@@ -139,13 +138,10 @@ def start_worker(
     if env is None:  # pytest's test database, on whichever server the suite uses
         full_env["SUPPORT_DRILL_DATABASE_NAME"] = connection.settings_dict["NAME"]
     return subprocess.Popen(
-        [
-            sys.executable, "-m", "celery", "-A", "config", "worker",
-            "--pool=prefork", f"--concurrency={concurrency}",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-            "-n", f"drill-{uuid.uuid4().hex[:8]}@%h",
-            "-l", "info",
-        ],
+        worker_argv(
+            f"--concurrency={concurrency}", "-n", f"drill-{uuid.uuid4().hex[:8]}@%h",
+            pool="prefork",
+        ),
         cwd=ROOT,
         env=full_env,
         stdout=log.open("ab"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -20,7 +19,7 @@ from support.models import Message, Turn
 from support.selectors import demo_customer
 from support.services.conversations import post_customer_message, start_conversation
 from support.services.demo import load_demo_shop
-from tests.celery_pool import reset_producer_pool
+from tests.celery_pool import reset_producer_pool, worker_argv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,20 +58,7 @@ def start_worker(broker_url: str, log: Path, *, step_delay: float) -> subprocess
         "SUPPORT_TEST_STEP_DELAY": str(step_delay),
     }
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "info",
-        ],
+        worker_argv(),
         cwd=ROOT,
         env=env,
         stdout=log.open("ab"),
