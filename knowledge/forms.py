@@ -38,6 +38,12 @@ class DocumentForm(forms.Form):
         label="Source URL",
         help_text="The published page the figures come from.",
     )
+    shop = forms.SlugField(
+        max_length=50,
+        required=False,
+        help_text="The shop whose customers this answers (the widget's data-shop); "
+        "empty: every shop.",
+    )
     body = forms.CharField(
         strip=False,
         widget=forms.Textarea(attrs={"rows": 22, "spellcheck": "true"}),
@@ -86,6 +92,7 @@ class DocumentForm(forms.Form):
                     language=data.get("language") or "",
                     source_url=data.get("source_url") or "",
                     title=data.get("title") or "",
+                    shop=data.get("shop") or "",
                 )
             except DocumentFormatError as err:
                 self.add_error("body", str(err))
@@ -100,7 +107,7 @@ class DocumentCreateForm(DocumentForm):
         max_length=100,
         help_text="Lowercase letters, digits, '-' or '_'; chunks are cited as slug#n.",
     )
-    field_order = ["slug", "title", "language", "source_url", "body"]
+    field_order = ["slug", "title", "language", "source_url", "shop", "body"]
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].strip()
@@ -127,6 +134,7 @@ class DocumentEditForm(DocumentForm):
                 "title": document.title,
                 "language": document.language,
                 "source_url": document.source_url,
+                "shop": document.shop,
                 "body": document.body,
                 "version": document.version,
             },
@@ -147,10 +155,11 @@ class PreviewForm(DocumentForm):
 
 
 def chunk_body(
-    *, slug: str, body: str, language: str, source_url: str, title: str
+    *, slug: str, body: str, language: str, source_url: str, title: str, shop: str = ""
 ) -> ParsedDocument:
     """Chunk a body typed in the back office. The form's fields win; an empty
-    language or source URL comes from the body's front matter (or is detected)."""
+    language, source URL or shop comes from the body's front matter (or the
+    language is detected)."""
     whole = parse_document(slug=slug, text=body)
     return parse_body(
         slug=slug,
@@ -158,4 +167,5 @@ def chunk_body(
         language=language or whole.language,
         source_url=source_url or whole.source_url,
         title=title,
+        shop=shop or whole.shop,
     )

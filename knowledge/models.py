@@ -39,6 +39,10 @@ class Document(models.Model):
     title = models.CharField(max_length=300)
     language = models.CharField(max_length=2, choices=Language.choices)
     source_url = models.URLField(max_length=500, blank=True)
+    # Which shop's customers this document answers; "" = every shop's. A search
+    # scoped to a shop sees that shop's documents and the shared ones only, so a
+    # customer of one shop is never answered with another shop's policy.
+    shop = models.SlugField(max_length=50, blank=True, default="", db_index=True)
     body = models.TextField(help_text="Markdown: each '## ' heading is a customer question.")
     body_sha256 = models.CharField(max_length=64, editable=False)
     # Bumped on every save; an editor's form carries the version it started from,

@@ -5,6 +5,7 @@ A document file looks like this::
     ---
     source_url: https://shop.example/help/delivery
     language: en
+    shop: demo-shop
     ---
     # Delivery
     ## How much does delivery cost?
@@ -14,6 +15,8 @@ A document file looks like this::
 Each `## ` heading is a question and the text under it (up to the next `## `) is
 its answer. Lines starting with `> Also asked:` at the end of a section are other
 phrasings of the question: embedded and matched too, not shown as answer text.
+`shop` (optional) says which shop's customers the document answers; without it the
+document is shared by every shop.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from knowledge.language import detect_language
 ALSO_ASKED = re.compile(r"^>\s*also asked:\s*(?P<phrase>.+)$", re.IGNORECASE)
 FENCE = re.compile(r"^(```|~~~)")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
-FRONT_MATTER_KEYS = {"source_url", "language"}
+FRONT_MATTER_KEYS = {"source_url", "language", "shop"}
+SHOP = re.compile(r"^[a-z0-9][a-z0-9_-]{0,49}$")
 LANGUAGES = {"es", "en"}
 
 
@@ -76,6 +80,7 @@ class ParsedDocument:
     source_url: str
     body: str
     chunks: tuple[ParsedChunk, ...]
+    shop: str = ""
 
     @property
     def body_sha256(self) -> str:
@@ -121,11 +126,12 @@ def parse_document(*, slug: str, text: str) -> ParsedDocument:
         source_url=source_url,
         body=body.strip() + "\n",
         chunks=chunks,
+        shop=meta.get("shop", ""),
     )
 
 
 def parse_body(
-    *, slug: str, body: str, language: str, source_url: str, title: str
+    *, slug: str, body: str, language: str, source_url: str, title: str, shop: str = ""
 ) -> ParsedDocument:
     """Parse a body edited in the back office: metadata comes from the form."""
     doc = parse_document(slug=slug, text=body)
@@ -133,7 +139,17 @@ def parse_body(
         ParsedChunk(c.position, c.question, c.alternatives, c.text, language, c.codes)
         for c in doc.chunks
     )
-    return ParsedDocument(slug, title or doc.title, language, source_url, doc.body, chunks)
+    return ParsedDocument(
+        slug, title or doc.title, language, source_url, doc.body, chunks, validate_shop(shop)
+    )
+
+
+def validate_shop(shop: str) -> str:
+    if shop and not SHOP.match(shop):
+        raise DocumentFormatError(
+            f"shop {shop!r} must be lowercase letters, digits, '-' or '_' (at most 50)"
+        )
+    return shop
 
 
 def _split_front_matter(text: str) -> tuple[dict[str, str], str, int]:
@@ -169,6 +185,12 @@ def _split_front_matter(text: str) -> tuple[dict[str, str], str, int]:
         )
     if "source_url" in clean and not re.match(r"^https?://\S+$", clean["source_url"]):
         raise DocumentFormatError("front matter: source_url must be an http(s) URL", line=2)
+    if "shop" in clean and not SHOP.match(clean["shop"]):
+        raise DocumentFormatError(
+            "front matter: shop must be lowercase letters, digits, '-' or '_' (at most 50), "
+            f"not {clean['shop']!r}",
+            line=2,
+        )
     return clean, "\n".join(lines[end + 1 :]), end + 2
 
 

@@ -78,11 +78,11 @@ RETRIEVAL_DEFAULTS: dict[str, dict] = {
     "e5-small": {
         "weights": {"vector": 1.0, "text": 0.0, "code": 2.0},
         "code_query_text_weight": 1.0,
-        "phrasing_weight": 0.3,
-        "min_confidence": 0.908,
+        "phrasing_weight": 0.0,
+        "min_confidence": 0.890,
         "margin_weight": 1.5,
         "keyword_bonus": 0.02,
-        "max_gap_from_top": 0.05,
+        "max_gap_from_top": 0.06,
     },
 }
 
@@ -212,10 +212,18 @@ def apply_relevance(
 
 HYBRID_SQL = """
 WITH
+scope AS (
+    -- A search scoped to a shop sees its documents and the shared ones ('');
+    -- unscoped (shop NULL), every document. The NULL test is folded away at plan
+    -- time, so an unscoped search pays nothing for it.
+    SELECT id FROM knowledge_document
+    WHERE %(shop)s::text IS NULL OR shop = %(shop)s::text OR shop = ''
+),
 passage AS (
     SELECT c.id
     FROM knowledge_chunk c
     WHERE c.enabled AND c.embedding IS NOT NULL
+      AND (%(shop)s::text IS NULL OR c.document_id IN (SELECT id FROM scope))
     ORDER BY c.embedding <=> %(emb)s::vector
     LIMIT %(n)s
 ),
@@ -223,6 +231,9 @@ phrased AS (
     SELECT p.chunk_id AS id
     FROM knowledge_phrasing p
     WHERE p.embedding IS NOT NULL
+      AND (%(shop)s::text IS NULL OR p.chunk_id IN (
+          SELECT c.id FROM knowledge_chunk c WHERE c.document_id IN (SELECT id FROM scope)
+      ))
     ORDER BY p.embedding <=> %(emb)s::vector
     LIMIT %(n)s
 ),
@@ -286,6 +297,7 @@ txt AS (
             SELECT c.id, c.search_vector
             FROM knowledge_chunk c, tsq
             WHERE c.enabled AND tsq.query IS NOT NULL AND c.search_vector @@ tsq.query
+              AND (%(shop)s::text IS NULL OR c.document_id IN (SELECT id FROM scope))
             LIMIT %(text_rank_cap)s
         ) bounded, tsq
         ORDER BY r DESC
@@ -301,6 +313,7 @@ code AS (
                )) AS hits
         FROM knowledge_chunk c
         WHERE c.enabled AND c.codes && %(codes)s::varchar[]
+          AND (%(shop)s::text IS NULL OR c.document_id IN (SELECT id FROM scope))
         ORDER BY hits DESC
         LIMIT %(n)s
     ) coded
@@ -332,7 +345,13 @@ LIMIT %(limit)s
 
 
 def hybrid_params(
-    query: str, *, vector: np.ndarray, weights: FusionWeights, codes: list[str], limit: int = 10
+    query: str,
+    *,
+    vector: np.ndarray,
+    weights: FusionWeights,
+    codes: list[str],
+    limit: int = 10,
+    shop: str | None = None,
 ) -> dict:
     """The parameters of HYBRID_SQL (also used by benchmarks/knowledge_scale.py)."""
     return {
@@ -347,13 +366,24 @@ def hybrid_params(
         "wc": weights.code,
         "wp": weights.phrasing,
         "limit": limit,
+        "shop": shop,
     }
 
 
 def search_candidates(
-    query: str, *, vector: np.ndarray, weights: FusionWeights, codes: list[str], limit: int = 10
+    query: str,
+    *,
+    vector: np.ndarray,
+    weights: FusionWeights,
+    codes: list[str],
+    limit: int = 10,
+    shop: str | None = None,
 ) -> list[Candidate]:
-    params = hybrid_params(query, vector=vector, weights=weights, codes=codes, limit=limit)
+    """Every fused candidate; `shop` scopes the search to that shop's documents
+    and the shared ones (None: all documents)."""
+    params = hybrid_params(
+        query, vector=vector, weights=weights, codes=codes, limit=limit, shop=shop
+    )
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.ef_search = %s", [settings.KNOWLEDGE_HNSW_EF_SEARCH])
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
@@ -404,10 +434,12 @@ def hybrid_search(
     k: int | None = None,
     embedder: Embedder | None = None,
     vector: np.ndarray | None = None,
+    shop: str | None = None,
 ) -> list[SearchHit]:
     """The chunks that answer `query`, best first, at most k; [] when nothing is
-    close. Raises QueryError for a query over the length limit."""
-    candidates = search_with_candidates(query, embedder=embedder, vector=vector)[1]
+    close. `shop` limits the search to that shop's documents and the shared ones
+    (None: every document). Raises QueryError for a query over the length limit."""
+    candidates = search_with_candidates(query, embedder=embedder, vector=vector, shop=shop)[1]
     embedder_name = (embedder or get_embedder()).name
     kept = apply_relevance(
         candidates,
@@ -421,7 +453,11 @@ def hybrid_search(
 
 
 def search_with_candidates(
-    query: str, *, embedder: Embedder | None = None, vector: np.ndarray | None = None
+    query: str,
+    *,
+    embedder: Embedder | None = None,
+    vector: np.ndarray | None = None,
+    shop: str | None = None,
 ) -> tuple[str, list[Candidate]]:
     """The cleaned query and every fused candidate (for calibration and the
     back office's "try a question" box)."""
@@ -433,4 +469,4 @@ def search_with_candidates(
         vector = embedder.embed_queries([query])[0]
     codes = extract_query_codes(query)
     weights = FusionWeights.for_query(embedder_name=embedder.name, query=query, codes=codes)
-    return query, search_candidates(query, vector=vector, weights=weights, codes=codes)
+    return query, search_candidates(query, vector=vector, weights=weights, codes=codes, shop=shop)

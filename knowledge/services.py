@@ -145,6 +145,7 @@ def document_import(
         document.title = parsed.title
         document.language = parsed.language
         document.source_url = parsed.source_url
+        document.shop = parsed.shop
         document.body = parsed.body
         document.body_sha256 = parsed.body_sha256
         document.updated_by = user
@@ -187,11 +188,18 @@ def _write_chunks(
 
 
 def _same_document(current: Document, parsed: ParsedDocument, embedder: Embedder) -> bool:
-    if (current.body_sha256, current.title, current.language, current.source_url) != (
+    if (
+        current.body_sha256,
+        current.title,
+        current.language,
+        current.source_url,
+        current.shop,
+    ) != (
         parsed.body_sha256,
         parsed.title,
         parsed.language,
         parsed.source_url,
+        parsed.shop,
     ):
         return False
     stored = list(current.chunks.values_list("content_sha256", "embedding_model"))
@@ -250,6 +258,7 @@ def document_create(*, parsed: ParsedDocument, actor: Any | None = None) -> Docu
                 title=parsed.title,
                 language=parsed.language,
                 source_url=parsed.source_url,
+                shop=parsed.shop,
                 body=parsed.body,
                 body_sha256=parsed.body_sha256,
                 updated_by=_user_or_none(actor),
@@ -286,7 +295,7 @@ def document_update(
                 f"{expected_version}. Nothing was saved; your text is still in the form. "
                 "Reload the page and apply your change again."
             )
-        fields = ("title", "language", "source_url", "body")
+        fields = ("title", "language", "source_url", "shop", "body")
         before = {name: getattr(current, name) for name in fields}
         after = {name: getattr(parsed, name) for name in fields}
         if before == after:
@@ -342,6 +351,7 @@ def document_reindex(*, document_id: int, embedder: Embedder | None = None) -> s
             language=document.language,
             source_url=document.source_url,
             title=document.title,
+            shop=document.shop,
         )
         embedder = embedder or get_embedder()
         known = _known_embeddings(document, embedder)

@@ -61,6 +61,7 @@ class ConversationCreateView(BaseView):
             session_key=_session_key(request),
             customer=_signed_in_customer(request),
             language=data.validated_data["language"] if chosen else None,
+            shop=data.validated_data.get("shop", ""),
         )
         body = {
             "id": conversation.public_id,

@@ -89,6 +89,9 @@ class Conversation(models.Model):
     )
     # "" until the first customer message decides it (or the widget asked for one).
     language = models.CharField(max_length=2, choices=Language.choices, blank=True, default="")
+    # The shop whose site the widget is on (its data-shop): answers come from that
+    # shop's documents and the shared ones only. "" = every document.
+    shop = models.SlugField(max_length=50, blank=True, default="")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.BOT)
     handoff_note = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -2,12 +2,19 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from knowledge.selectors import shop_exists
 from support import conf
 from support.models import Language, Message
 
 
 class ConversationCreateSerializer(serializers.Serializer):
     language = serializers.ChoiceField(choices=Language.choices, required=False)
+    shop = serializers.SlugField(max_length=50, required=False)
+
+    def validate_shop(self, value: str) -> str:
+        if not shop_exists(value):
+            raise serializers.ValidationError(f"no documents belong to the shop {value!r}")
+        return value
 
 
 class ConversationSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 DEMO_SHOPS = {
     "en": {
         "name": "Demo Shop",
+        "slug": "demo-shop",  # the `shop:` of its documents (knowledge/demo/seed_shop)
         "tagline": "Headphones and small electronics, delivered in two working days.",
         "widget_title": "Demo Shop help",
         "products": [
@@ -15,6 +16,7 @@ DEMO_SHOPS = {
     },
     "es": {
         "name": "Tienda Demo",
+        "slug": "tienda-demo",
         "tagline": "Celulares y accesorios con envío a todo el país.",
         "widget_title": "Ayuda de Tienda Demo",
         "products": [

@@ -2,13 +2,16 @@
  * The support desk's chat widget. A shop pastes one tag into its pages:
  *
  *   <script src="https://HOST/static/support/widget.js" data-api="https://HOST"
- *           data-lang="es|en" data-title="Help" async></script>
+ *           data-shop="SHOP" data-lang="es|en" data-title="Help" async></script>
+ *
+ * data-shop names the shop (the `shop:` of its documents): answers come from its
+ * documents and the shared ones only.
  *
  * It draws a launcher button and a chat panel inside a shadow root, so the shop's
  * CSS cannot reach it (and its CSS cannot reach the shop). It talks to the API of
  * the support desk (support/api.py):
  *
- *   POST /api/conversations/                      {language}  -> 201 {id, language, status}
+ *   POST /api/conversations/                      {shop}      -> 201 {id, language, status}
  *   POST /api/conversations/{id}/messages/        {text}      -> 202 the customer's message
  *   GET  /api/conversations/{id}/messages/?after=N            -> {messages: [...]}
  *
@@ -129,12 +132,14 @@
     pickLanguage(document.documentElement.getAttribute("lang")) ||
     "en";
   var customTitle = script.getAttribute("data-title") || "";
+  var shop = script.getAttribute("data-shop") || "";
   var stylesheet = script.src
     ? new URL("widget.css", script.src).href
     : apiBase + "/static/support/widget.css";
 
   // --- storage (localStorage can be unavailable: then the widget forgets on reload) ---
-  var storageKey = "support-desk:" + apiBase;
+  // One conversation per site and shop: two shops served by one desk never share one.
+  var storageKey = "support-desk:" + apiBase + (shop ? "#" + shop : "");
   var memory = null;
 
   function load() {
@@ -589,7 +594,7 @@
   function startConversation() {
     // No language is sent: the customer's first message decides the conversation's
     // language, and the widget's words follow it (until then, data-lang's).
-    return call("POST", "/api/conversations/", {}).then(function (data) {
+    return call("POST", "/api/conversations/", shop ? { shop: shop } : {}).then(function (data) {
       state.id = data.id;
       state.status = data.status || "bot";
       state.mine = [];

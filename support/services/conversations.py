@@ -21,11 +21,19 @@ class MessageTooLong(ValueError):
 
 
 def start_conversation(
-    *, session_key: str = "", customer: Customer | None = None, language: str | None = None
+    *,
+    session_key: str = "",
+    customer: Customer | None = None,
+    language: str | None = None,
+    shop: str = "",
 ) -> Conversation:
-    """``language=None``: the customer's first message sets it (see choose_language)."""
+    """``language=None``: the customer's first message sets it (see choose_language).
+    ``shop``: answers come from that shop's documents and the shared ones."""
     return Conversation.objects.create(
-        session_key=session_key, customer=customer, language=language or NOT_CHOSEN
+        session_key=session_key,
+        customer=customer,
+        language=language or NOT_CHOSEN,
+        shop=shop,
     )
 
 

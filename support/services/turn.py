@@ -87,9 +87,11 @@ def shop_link_hosts() -> tuple[str, ...]:
     return tuple(sorted(h for h in hosts if h))
 
 
-def retrieve(question: str) -> list[SearchHit]:
+def retrieve(question: str, *, shop: str = "") -> list[SearchHit]:
+    """The chunks for a customer's question, from their shop's documents and the
+    shared ones ("" = every document)."""
     try:
-        return hybrid_search(question, k=conf.get("SUPPORT_RETRIEVAL_K"))
+        return hybrid_search(question, k=conf.get("SUPPORT_RETRIEVAL_K"), shop=shop or None)
     except QueryError:
         return []
 
@@ -184,7 +186,7 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
     conversation = message.conversation
     language = conversation.language
     trace = Trace()
-    hits = retrieve(message.text)
+    hits = retrieve(message.text, shop=conversation.shop)
     trace.retrieved = [
         {
             "source": h.source,

@@ -205,13 +205,14 @@ def test_every_candidate_gets_a_verdict_and_a_reason():
     ]
     # when the policy keeps at most 2
     verdicts = relevance_verdicts(candidates, policy=policy(), k=2)
+    gap = policy().max_gap_from_top
     # then they come in fused-score order, each with why
     assert [(v.candidate.source, v.kept, v.reason) for v in verdicts] == [
         ("code#1", True, "exact code match"),
         ("best#1", True, "close enough"),
         ("twin#1", False, "close enough, but beyond the top 2"),
         ("far#1", False, "below the relevance threshold"),
-        ("below#1", False, "more than 0.05 below the best passing match"),
+        ("below#1", False, f"more than {gap:g} below the best passing match"),
     ]
 
 

@@ -72,6 +72,7 @@ def test_content_hash_changes_only_with_the_chunk():
         ("---\nlanguage: fr\n---\n## Q?\nA.", "language must be one of", 2),
         ("---\nlanguage: en\n## Q?\nA.", "never closed", 1),
         ("---\nsource_url: not a url\n---\n## Q?\nA.", "source_url must be an http", 2),
+        ("---\nshop: Mi Tienda!\n---\n## Q?\nA.", "shop must be lowercase", 2),
     ],
 )
 def test_bad_documents_give_a_one_line_error_with_the_line(text, message, line):
@@ -102,3 +103,12 @@ def test_codes_are_kept_whole_and_normalised():
     # a customer who types the code loosely still meets it
     assert "SKU9942" in extract_query_codes("tengo el sku 9942")
     assert "9942" in extract_query_codes("el 9942 no carga")
+
+
+def test_front_matter_names_the_shop_and_no_shop_means_shared():
+    # given a document for one shop and a document with no shop
+    own = parse_document(slug="d", text="---\nshop: tienda-demo\n---\n## Q?\nA.")
+    shared = parse_document(slug="e", text="## Q?\nA.")
+    # then the first belongs to that shop and the second to every shop ("")
+    assert own.shop == "tienda-demo"
+    assert shared.shop == ""

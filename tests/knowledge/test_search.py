@@ -127,3 +127,56 @@ def test_queries_file_with_a_bad_line_names_it(demo_corpus, tmp_path):
     with pytest.raises(CommandError):
         call_command("knowledge", "search", "--queries", str(path), stdout=StringIO(), stderr=err)
     assert "q.jsonl:2" in err.getvalue()
+
+
+TIENDA = {"canje", "devoluciones", "envios", "garantia", "pagos", "sucursales"}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How long does delivery take?",
+        "¿cuántos años de garantía tienen los auriculares?",
+        "Is there a discount if I pay by bank transfer?",
+        "Can I return it if I changed my mind?",
+    ],
+)
+def test_a_search_scoped_to_a_shop_never_answers_from_another_shop(demo_corpus, query):
+    # given two demo shops that answer the same topics with different policies
+    # when a customer of the Spanish shop asks, in either language
+    hits = hybrid_search(query, shop="tienda-demo")
+    # then every source is one of that shop's documents
+    assert all(h.source.split("#")[0] in TIENDA for h in hits)
+    assert all(h.source.split("#")[0] not in TIENDA for h in hybrid_search(query, shop="demo-shop"))
+
+
+def test_a_spanish_question_to_the_english_shop_finds_its_answer_only_when_scoped(demo_corpus):
+    # given the English demo shop's warranty and the Spanish shop's own warranty pages
+    query = "¿cuántos años de garantía tienen los auriculares?"
+    # when the question is searched across both shops, the Spanish shop's page wins
+    assert hybrid_search(query)[0].source.split("#")[0] == "garantia"
+    # then scoped to the English shop (the widget on its site) it gets that shop's answer
+    assert hybrid_search(query, shop="demo-shop")[0].source == "warranty#1"
+
+
+def test_shared_documents_answer_in_every_shop(demo_corpus, tmp_path):
+    # given a document with no shop in its front matter
+    (tmp_path / "gift-cards.md").write_text(
+        "# Gift cards\n\n## Do you sell gift cards?\n"
+        "Yes: gift cards are sold at checkout and never expire.\n"
+    )
+    call_command("knowledge", "import", str(tmp_path), stdout=StringIO())
+    # then a search scoped to either shop can find it
+    for shop in ("demo-shop", "tienda-demo"):
+        assert [h.source for h in hybrid_search("Do you sell gift cards?", shop=shop)][:1] == [
+            "gift-cards#1"
+        ]
+
+
+def test_search_command_takes_a_shop_and_refuses_a_malformed_one(demo_corpus):
+    results = search_json(
+        "¿cuántos años de garantía tienen los auriculares?", "--shop", "demo-shop"
+    )
+    assert results[0]["source"] == "warranty#1"
+    with pytest.raises(CommandError, match="--shop"):
+        search_json("warranty", "--shop", "Not A Shop;")

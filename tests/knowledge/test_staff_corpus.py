@@ -51,6 +51,7 @@ def edit_data(document: Document, **changes) -> dict:
         "title": document.title,
         "language": document.language,
         "source_url": document.source_url,
+        "shop": document.shop,
         "body": document.body,
         "version": document.version,
     }
@@ -359,6 +360,29 @@ def test_an_unchanged_save_changes_nothing(client, editor, demo_corpus):
     assert response.status_code == 302
     delivery.refresh_from_db()
     assert delivery.version == 1 and delivery.index_state == IndexState.READY
+
+
+def test_an_editor_moves_a_document_to_another_shop_and_it_is_audited(client, editor, demo_corpus):
+    # given the English shop's delivery page
+    delivery = Document.objects.get(slug="delivery")
+    # when an editor makes it a page every shop shares (the shop field emptied)
+    response = client.post(reverse("corpus-edit", args=["delivery"]), edit_data(delivery, shop=""))
+    # then it is saved as shared, and the audit says the shop changed
+    assert response.status_code == 302
+    delivery.refresh_from_db()
+    assert delivery.shop == "" and delivery.version == 2
+    entry = AuditEntry.objects.filter(action="corpus.document.update").latest("id")
+    assert entry.data["changed"] == ["shop"]
+
+
+def test_a_malformed_shop_is_a_form_error_and_nothing_is_saved(client, editor, demo_corpus):
+    delivery = Document.objects.get(slug="delivery")
+    response = client.post(
+        reverse("corpus-edit", args=["delivery"]), edit_data(delivery, shop="Mi Tienda!")
+    )
+    assert response.status_code == 200
+    delivery.refresh_from_db()
+    assert delivery.shop == "demo-shop" and delivery.version == 1
 
 
 def test_a_broker_that_is_down_shows_as_a_failed_reindex_not_a_500(

@@ -126,3 +126,18 @@ def test_a_closed_conversation_refuses_new_messages_and_says_so(shop):
     assert not Message.objects.filter(text="¿Siguen ahí?").exists()
     # and a poll reports the state even with no new message
     assert client.get(url).json() == {"messages": [], "status": "closed", "language": ""}
+
+
+def test_a_conversation_started_for_a_shop_is_answered_from_that_shop(shop):
+    # given the widget on the Spanish demo shop's site
+    client = APIClient()
+    conversation_id = start(client, shop="tienda-demo")
+    # then the conversation belongs to that shop
+    assert Conversation.objects.get(public_id=conversation_id).shop == "tienda-demo"
+
+
+def test_a_conversation_for_an_unknown_shop_is_a_clear_400(shop):
+    response = APIClient().post("/api/conversations/", {"shop": "no-such-shop"}, format="json")
+    assert response.status_code == 400
+    assert "no-such-shop" in response.json()["shop"][0]
+    assert not Conversation.objects.exists()

@@ -224,3 +224,18 @@ def test_a_refund_guard_that_gave_no_verdict_does_not_hold_a_correct_answer(ask,
     assert done.turn.action == Turn.Action.HANDED_OFF
     assert {f["reason"] for d in done.turn.drafts for f in d["failures"]} == {"guard_timeout"}
     assert not RefundRequest.objects.exists()
+
+
+def test_a_shops_conversation_is_answered_from_that_shops_documents_only(shop):
+    # given a conversation started by the widget on the English demo shop's site
+    conversation = start_conversation(language="es", shop="demo-shop")
+    # when the customer asks, in Spanish, what the Spanish shop also answers
+    message = post_customer_message(
+        conversation=conversation,
+        text="¿cuántos años de garantía tienen los auriculares?",
+        enqueue=False,
+    )
+    done = answer(message, get_client("extractive"))
+    # then the answer stands on the English shop's warranty, not the other shop's
+    assert done.reply.sources == ["warranty#1"]
+    assert all(not r["source"].startswith("garantia") for r in done.turn.retrieved)

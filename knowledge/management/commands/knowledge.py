@@ -1,5 +1,5 @@
-"""python manage.py knowledge import PATH | search "QUERY" [--k N] --json | search
---queries FILE.jsonl | reembed"""
+"""python manage.py knowledge import PATH | search "QUERY" [--k N] [--shop SLUG] --json |
+search --queries FILE.jsonl | reembed"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from knowledge.embedders import EmbedderError, get_embedder
+from knowledge.parsing import SHOP
 from knowledge.search import QueryError, hybrid_search
 from knowledge.services import ImportFileError, knowledge_import_path, knowledge_reembed
 
@@ -25,6 +26,11 @@ class Command(BaseCommand):
         search.add_argument("query", nargs="?", default=None)
         search.add_argument("--k", type=int, default=None, help="at most this many results")
         search.add_argument("--json", action="store_true", help="print JSON (the default)")
+        search.add_argument(
+            "--shop",
+            default=None,
+            help="search only this shop's documents and the shared ones (default: all)",
+        )
         search.add_argument(
             "--queries", type=Path, default=None, help='a JSONL file of {"query": ...} lines'
         )
@@ -59,18 +65,21 @@ class Command(BaseCommand):
         k = options["k"]
         if k is not None and not 1 <= k <= 50:
             raise CommandError("--k must be between 1 and 50")
+        shop = options["shop"]
+        if shop is not None and not SHOP.match(shop):
+            raise CommandError(f"--shop {shop!r}: lowercase letters, digits, '-' or '_'")
         if options["queries"] is not None:
-            self._search_many(options["queries"], k)
+            self._search_many(options["queries"], k, shop)
             return
         if options["query"] is None:
             raise CommandError("give a QUERY or --queries FILE.jsonl")
         try:
-            hits = hybrid_search(options["query"], k=k)
+            hits = hybrid_search(options["query"], k=k, shop=shop)
         except QueryError as err:
             raise CommandError(str(err)) from None
         self.stdout.write(json.dumps([h.as_json() for h in hits], ensure_ascii=False))
 
-    def _search_many(self, path: Path, k: int | None) -> None:
+    def _search_many(self, path: Path, k: int | None, shop: str | None) -> None:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as err:
@@ -90,7 +99,7 @@ class Command(BaseCommand):
                 failed = True
                 continue
             try:
-                results = [h.as_json() for h in hybrid_search(query, k=k)]
+                results = [h.as_json() for h in hybrid_search(query, k=k, shop=shop)]
             except QueryError as err:
                 self.stderr.write(f"error: {path}:{number}: {err}")
                 failed = True
