@@ -25,7 +25,9 @@ import argparse
 import itertools
 import json
 import os
+import re
 import sys
+import unicodedata
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
@@ -114,21 +116,58 @@ def fusions(embedder_name: str) -> dict[str, callable]:
     }
 
 
-class Runner:
-    """Embeds the queries once; runs the fused SQL for any weighting."""
+def shop_scopes(rows: list[dict], scoped: bool) -> list[list[str | None]]:
+    """The searches each query is judged on. Unscoped: one search over every
+    document (what `knowledge search` does without --shop). Scoped (what the widget
+    does: a customer asks on one shop's site): an answerable query is searched in
+    the shop of the document it expects; an uncovered one in every shop, and it
+    counts as rightly empty only when every shop answers nothing."""
+    if not scoped:
+        return [[None] for _ in rows]
+    from knowledge.models import Document
 
-    def __init__(self, rows: list[dict]) -> None:
+    shop_of = dict(Document.objects.values_list("slug", "shop"))
+    shops = sorted({shop for shop in shop_of.values() if shop}) or [None]
+    return [
+        [shop_of.get(r["expect"].split("#")[0]) or None] if r["expect"] else list(shops)
+        for r in rows
+    ]
+
+
+class Runner:
+    """Embeds the queries once; runs the fused SQL for any weighting. Each query
+    gets one candidate list per search it is judged on (see shop_scopes)."""
+
+    def __init__(self, rows: list[dict], scoped: bool = False) -> None:
         self.queries = [clean_query(r["query"]) for r in rows]
         self.vectors = get_embedder().embed_queries(self.queries)
+        self.scopes = shop_scopes(rows, scoped)
 
-    def gather(self, weigh) -> list[list]:
+    def gather(self, weigh) -> list[list[list]]:
         out = []
-        for query, vector in zip(self.queries, self.vectors, strict=True):
+        for query, vector, scopes in zip(self.queries, self.vectors, self.scopes, strict=True):
             codes = extract_query_codes(query)
+            weights = weigh(query, codes)
             out.append(
-                search_candidates(query, vector=vector, weights=weigh(query, codes), codes=codes)
+                [
+                    search_candidates(query, vector=vector, weights=weights, codes=codes, shop=shop)
+                    for shop in scopes
+                ]
             )
         return out
+
+
+def judge(row: dict, searches: list[list], policy: RelevancePolicy | None, k: int) -> list[str]:
+    """What the query gets back: the first search's sources, or for an uncovered
+    query the first non-empty search's (empty when every search is)."""
+    for cands in searches:
+        if policy is None:
+            kept = [c.source for c in cands]
+        else:
+            kept = [c.source for c in apply_relevance(cands, policy=policy, k=k)]
+        if kept or row["expect"] is not None:
+            return kept
+    return []
 
 
 def score(rows, candidates, policy: RelevancePolicy | None, k: int, split: str = "all") -> dict:
@@ -138,10 +177,7 @@ def score(rows, candidates, policy: RelevancePolicy | None, k: int, split: str =
     for i, (row, cands) in enumerate(zip(rows, candidates, strict=True)):
         if not keep(i):
             continue
-        if policy is None:
-            kept = [c.source for c in cands]
-        else:
-            kept = [c.source for c in apply_relevance(cands, policy=policy, k=max(k, 3))]
+        kept = judge(row, cands, policy, max(k, 3))
         stats = per_kind[row["kind"]]
         stats["n"] += 1
         if row["expect"] is None:
@@ -183,6 +219,35 @@ def print_table(name: str, per_kind: dict) -> None:
     )
 
 
+def folded(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.lower())
+    return " ".join(re.findall(r"\w+", "".join(c for c in text if not unicodedata.combining(c))))
+
+
+def written_in_corpus(rows: list[dict]) -> list[bool]:
+    """Queries that a heading or an `Also asked` line repeats word for word
+    (accents, case and punctuation aside): found because an editor wrote them."""
+    from knowledge.models import Chunk
+
+    written = set()
+    for chunk in Chunk.objects.all():
+        written.update(folded(p) for p in chunk.phrasing_list)
+    return [folded(r["query"]) in written for r in rows]
+
+
+def print_unwritten(rows: list[dict], per_query: list[tuple[bool, bool]]) -> None:
+    repeated = written_in_corpus(rows)
+    ans = [
+        ok
+        for (answerable, ok), rep in zip(per_query, repeated, strict=True)
+        if answerable and not rep
+    ]
+    print(
+        f"  {sum(repeated)} queries are written word for word in the corpus; without them "
+        f"answerable hit@1 is {sum(ans) / len(ans):.3f} ({sum(ans)} of {len(ans)})"
+    )
+
+
 def short(sm: dict) -> str:
     return (
         f"hit@1 {sm['hit1_answerable']:.3f} · nothing {sm['no_answer']:.3f} · "
@@ -208,11 +273,11 @@ def outcomes(rows, candidates, policy: RelevancePolicy) -> list[tuple[bool, bool
     """Per query: (answerable, right) — right first, or rightly nothing."""
     out = []
     for row, cands in zip(rows, candidates, strict=True):
-        kept = apply_relevance(cands, policy=policy, k=1)
+        kept = judge(row, cands, policy, 1)
         if row["expect"] is None:
             out.append((False, not kept))
         else:
-            out.append((True, bool(kept) and kept[0].source == row["expect"]))
+            out.append((True, kept[:1] == [row["expect"]]))
     return out
 
 
@@ -296,6 +361,19 @@ def main() -> None:
         "--only-default", action="store_true", help="skip the other fusions (faster)"
     )
     parser.add_argument(
+        "--scope",
+        choices=["shop", "all"],
+        default="shop",
+        help="shop: each query searched in its shop, as the widget does (default); "
+        "all: one search over every shop's documents, as `knowledge search` without --shop",
+    )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=ROOT / "knowledge/demo",
+        help="the Markdown folder imported first (default: the demo shops)",
+    )
+    parser.add_argument(
         "--config",
         type=json.loads,
         default=None,
@@ -308,7 +386,7 @@ def main() -> None:
     k = args.k or settings.KNOWLEDGE_TOP_K
 
     call_command("migrate", verbosity=0)
-    call_command("knowledge", "import", str(ROOT / "knowledge/demo"), stdout=open(os.devnull, "w"))
+    call_command("knowledge", "import", str(args.corpus), stdout=open(os.devnull, "w"))
     embedder = get_embedder()
     if args.config:
         retrieval = dict(settings.KNOWLEDGE_RETRIEVAL)
@@ -316,10 +394,10 @@ def main() -> None:
         settings.KNOWLEDGE_RETRIEVAL = retrieval
         print(f"settings overridden for this run: {json.dumps(args.config)}")
     rows = load_set(args.set)
-    print(f"embedder {embedder.name}; {len(rows)} queries; top-k {k}")
+    print(f"embedder {embedder.name}; {len(rows)} queries; top-k {k}; scope {args.scope}")
     policy = RelevancePolicy.for_embedder(embedder.name)
     print(f"relevance policy: {policy}")
-    runner = Runner(rows)
+    runner = Runner(rows, scoped=args.scope == "shop")
     selected = fusions(embedder.name)
     if args.only_default or args.calibrate:
         selected = {n: f for n, f in selected.items() if n.startswith("default")}
@@ -329,6 +407,7 @@ def main() -> None:
         if name.startswith("default"):
             ranking = summary(score(rows, candidates, None, k))
             print(f"  ranking only (no answer-or-nothing): hit@1 {ranking['hit1_answerable']:.3f}")
+            print_unwritten(rows, outcomes(rows, candidates, policy))
             for split in ("even", "odd"):
                 print_table(
                     f"{name} — {split} lines only", score(rows, candidates, policy, k, split)

@@ -187,11 +187,11 @@ KNOWLEDGE_RETRIEVAL = {
     "e5-small": {
         "weights": {"vector": 1.0, "text": 0.0, "code": 2.0},
         "code_query_text_weight": 1.0,
-        "phrasing_weight": 0.3,
-        "min_confidence": 0.908,
+        "phrasing_weight": 0.0,
+        "min_confidence": 0.890,
         "margin_weight": 1.5,
         "keyword_bonus": 0.02,
-        "max_gap_from_top": 0.05,
+        "max_gap_from_top": 0.06,
     },
     "minilm": {
         "weights": {"vector": 1.0, "text": 0.5, "code": 2.0},
