@@ -237,11 +237,12 @@ def test_the_widget_follows_the_conversations_language(site, new_page, shoot):
     expect(page.get_by_role("textbox", name="Your message")).to_be_focused()
 
     # When the customer writes in Spanish (the first message sets the conversation's language)
-    widget.ask("¿Cuánto sale el envío a Rosario?")
+    widget.ask("¿en cuántos días llega el pedido?")
 
-    # Then the answer comes from the Spanish shop's documents and the widget speaks Spanish
+    # Then the answer comes from this (English) shop's own documents — never the Spanish
+    # shop's, which answer the same topic — and the widget speaks Spanish
     answer = widget.wait_for_answers(1)
-    expect(answer).to_contain_text("[envios#2]")
+    expect(answer).to_contain_text("[delivery#2]")
     expect(answer).to_contain_text("Asistente")
     expect(widget.messages("customer")).to_contain_text("Vos")
     expect(page.get_by_role("textbox", name="Tu mensaje")).to_be_visible()

@@ -259,7 +259,7 @@ def test_a_turn_calls_the_order_tool_then_a_cited_answer_reaches_the_customer(ba
     # calls get_order_status and then answers from the tool and the documents
     stub.reply(backend, "order_1042_tool_use")
     stub.reply(backend, "order_1042_answer")
-    message = ask("When will my order get here? It is 1042.")
+    message = ask("How long does delivery take for my order 1042?")
 
     # When the task's service answers it with the configured backend
     done = answer_customer_message(message_id=message.pk, worker="test")
