@@ -9,9 +9,3 @@ def shop_exists(shop: str) -> bool:
     """True when some document belongs to ``shop`` (a widget's data-shop)."""
     return bool(shop) and Document.objects.filter(shop=shop).exists()
 
-
-def shop_slugs() -> list[str]:
-    """The shops the documents name, sorted ("" — shared documents — left out)."""
-    return sorted(
-        Document.objects.exclude(shop="").values_list("shop", flat=True).distinct().order_by()
-    )
