@@ -8,4 +8,3 @@ from knowledge.models import Document
 def shop_exists(shop: str) -> bool:
     """True when some document belongs to ``shop`` (a widget's data-shop)."""
     return bool(shop) and Document.objects.filter(shop=shop).exists()
-
