@@ -8,7 +8,9 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
+from guards.product_claims import claimed_objects, referred, unreturned
 from guards.products import (
+    Product,
     is_specific,
     matching,
     mentions,
@@ -16,7 +18,7 @@ from guards.products import (
     returned_products,
     searched,
 )
-from guards.text import clauses, find_phrase
+from guards.text import clauses, find_phrase, negated_clause, sentences
 from guards.verdicts import Finding
 
 
@@ -26,17 +28,25 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         return None
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
+    query = " ".join([ctx.question, *(str(c.input.get("query", "")) for c in ctx.tool_outputs)])
     for clause in clauses(ctx.draft, book.clause_breaks):
         denied = find_phrase(book.unavailable, clause) is not None
-        claimed = not denied and find_phrase(book.available, clause) is not None
-        if not (denied or claimed):
-            continue
-        if denied:
-            for product in named_products(clause, products):
+        about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
+        if denied and not about_info:
+            for product in [*named_products(clause, products), *referred(clause, products)]:
                 if product.in_stock:
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
                     )
+        if not denied:
+            for phrase, written in claimed_objects(clause, ctx.language):
+                if unreturned(written, products, query):
+                    return Finding(
+                        detail=f"offers {phrase!r}, which this turn's search did not return"
+                    )
+        claimed = not denied and find_phrase(book.available, clause) is not None
+        if not (denied or claimed):
+            continue
         for mention in mentions(clause):
             found = matching(mention, products)
             name = " ".join(sorted(mention))
@@ -47,20 +57,42 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     return None
 
 
+# Words that make "I don't have …" about information, not about the product.
+_INFO = (
+    r"informaci[oó]n",
+    r"datos",
+    r"detalles",
+    r"information",
+    r"info",
+    r"details",
+    r"data",
+)
+
+
 def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """A product the search marks ``"in_stock": false`` offered as available."""
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     if not any(p.in_stock is False for p in products):
         return None
-    for clause in clauses(ctx.draft, book.clause_breaks):
-        if find_phrase(book.unavailable, clause) or not find_phrase(book.offer, clause):
-            continue
-        found = named_products(clause, products)
-        for mention in mentions(clause):
-            found.extend(p for p in matching(mention, products) if p not in found)
-        if found and all(p.in_stock is False for p in found):
-            return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
+    for sentence in sentences(ctx.draft):
+        if find_phrase(book.unavailable, sentence):
+            continue  # "lo tenemos, pero está agotado": said as out of stock
+        for clause in clauses(sentence, book.clause_breaks):
+            if not find_phrase(book.offer, clause):
+                continue
+            if (found := _offered(clause, products)) is not None:
+                return found
+    return None
+
+
+def _offered(clause: str, products: tuple[Product, ...]) -> Finding | None:
+    found = named_products(clause, products)
+    for mention in mentions(clause):
+        found.extend(p for p in matching(mention, products) if p not in found)
+    found.extend(p for p in referred(clause, products) if p not in found)
+    if found and all(p.in_stock is False for p in found):
+        return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
     return None
 
 
@@ -74,6 +106,8 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     for clause in clauses(ctx.draft, book.clause_breaks):
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
             continue
+        if negated_clause(clause, ctx.language):
+            continue  # "no tengo datos de garantía", "I don't have a warranty for it"
         named = named_products(clause, products)
         named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
         if not named and len(products) == 1:

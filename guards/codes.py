@@ -6,7 +6,7 @@ from enum import StrEnum
 
 
 class GuardCode(StrEnum):
-    """The nine guards, in the order the pipeline runs them, plus two failure reasons.
+    """The ten guards, in the order the pipeline runs them, plus two failure reasons.
 
     ``guard_error`` and ``guard_timeout`` are never guards of their own: they are the
     ``reason`` of a failure when a guard raised or overran the turn's time budget.
@@ -21,6 +21,7 @@ class GuardCode(StrEnum):
     WARRANTY_WITHOUT_DATA = "warranty_without_data"
     QUOTE_WITHOUT_DETAILS = "quote_without_details"
     FOREIGN_LINK = "foreign_link"
+    ACTION_CLAIM = "action_claim"
     GUARD_ERROR = "guard_error"
     GUARD_TIMEOUT = "guard_timeout"
 

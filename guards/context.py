@@ -22,6 +22,11 @@ class ToolCall:
     tool: str
     input: Mapping[str, Any]
     output: str | Mapping[str, Any]
+    # The call failed (an unknown order, a bad argument): it performed nothing.
+    error: bool = False
+    # Acts this call performed, when the caller knows them; otherwise the tool's
+    # declaration in guards.acts is read.
+    acts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,8 @@ class GuardContext:
     history: tuple[HistoryMessage, ...] = ()
     # Hosts the draft may link to: the shop's own sites (foreign_link guard).
     link_hosts: tuple[str, ...] = ()
+    # The turn ends by passing the conversation to a colleague.
+    handoff: bool = False
 
     @property
     def language(self) -> str:
@@ -68,6 +75,7 @@ class GuardContext:
             tool_outputs=tuple(_tool(item, i) for i, item in enumerate(_list(obj, "tool_outputs"))),
             history=tuple(_message(item, i) for i, item in enumerate(_list(obj, "history"))),
             link_hosts=tuple(_host(item, i) for i, item in enumerate(_list(obj, "link_hosts"))),
+            handoff=_flag(obj, "handoff"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -77,15 +85,33 @@ class GuardContext:
             "question": self.question,
             "draft": self.draft,
             "retrieved": [{"source": c.source, "text": c.text} for c in self.retrieved],
-            "tool_outputs": [
-                {"tool": t.tool, "input": dict(t.input), "output": _plain(t.output)}
-                for t in self.tool_outputs
-            ],
+            "tool_outputs": [_tool_json(t) for t in self.tool_outputs],
             "history": [{"role": m.role, "text": m.text} for m in self.history],
         }
         if self.link_hosts:
             out["link_hosts"] = list(self.link_hosts)
+        if self.handoff:
+            out["handoff"] = True
         return out
+
+
+def _tool_json(call: ToolCall) -> dict[str, Any]:
+    out: dict[str, Any] = {"tool": call.tool, "input": dict(call.input)}
+    out["output"] = _plain(call.output)
+    if call.error:
+        out["error"] = True
+    if call.acts:
+        out["acts"] = list(call.acts)
+    return out
+
+
+def _flag(obj: Mapping[str, Any], field: str, where: str = "") -> bool:
+    value = obj.get(field, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}{field}: expected true or false, got {type(value).__name__}")
+    return value
 
 
 def _plain(output: str | Mapping[str, Any]) -> str | dict[str, Any]:
@@ -142,7 +168,16 @@ def _tool(item: Any, index: int) -> ToolCall:
         output = ""
     if not isinstance(output, str | Mapping):
         raise ValueError(f"{where}.output: expected a string or an object")
-    return ToolCall(tool=_text(item, "tool", where=f"{where}."), input=tool_input, output=output)
+    acts = _list(item, "acts")
+    if not all(isinstance(act, str) for act in acts):
+        raise ValueError(f"{where}.acts: expected a list of strings")
+    return ToolCall(
+        tool=_text(item, "tool", where=f"{where}."),
+        input=tool_input,
+        output=output,
+        error=_flag(item, "error", where=f"{where}."),
+        acts=tuple(acts),
+    )
 
 
 def _host(item: Any, index: int) -> str:

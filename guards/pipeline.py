@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from guards import config
+from guards.action_claim import check_action_claim
 from guards.catalog_guards import (
     check_out_of_stock_offered,
     check_quote_without_details,
@@ -15,7 +16,8 @@ from guards.catalog_guards import (
     check_warranty_without_data,
 )
 from guards.codes import GuardCode, GuardMode
-from guards.context import GuardContext, RetrievedChunk, ToolCall
+from guards.commitments import read_commitments
+from guards.context import GuardContext, RetrievedChunk
 from guards.lexicon import LEXICONS
 from guards.links import check_foreign_link
 from guards.number_gate import check_unbacked_figure
@@ -48,6 +50,7 @@ DEFAULT_GUARDS: tuple[Guard, ...] = (
     Guard(GuardCode.WARRANTY_WITHOUT_DATA, check_warranty_without_data),
     Guard(GuardCode.QUOTE_WITHOUT_DETAILS, check_quote_without_details),
     Guard(GuardCode.FOREIGN_LINK, check_foreign_link),
+    Guard(GuardCode.ACTION_CLAIM, check_action_claim),
 )
 
 
@@ -62,6 +65,8 @@ def warm_up() -> None:
             phrase_regex((term.pattern,))
         clauses("a. b", book.clause_breaks)
     phrase_regex(INJECTION_MARKERS)
+    for language in PHRASEBOOKS:
+        read_commitments("te lo cancelamos y I've sent it", language)
     config.resolve_modes()
     for language in LEXICONS:
         extract_figures("dos mil 1.500 €", lexicon=LEXICONS[language], threshold=0)
@@ -155,7 +160,13 @@ def cap_context(ctx: GuardContext, *, max_chars: int) -> GuardContext:
         question=ctx.question[:max_chars],
         retrieved=tuple(RetrievedChunk(c.source[:200], c.text[:max_chars]) for c in ctx.retrieved),
         tool_outputs=tuple(
-            ToolCall(t.tool[:200], _cap_json(t.input, max_chars), _cap_json(t.output, max_chars))
+            replace(
+                t,
+                tool=t.tool[:200],
+                input=_cap_json(t.input, max_chars),
+                output=_cap_json(t.output, max_chars),
+                acts=t.acts[:20],
+            )
             for t in ctx.tool_outputs
         ),
         history=tuple(replace(m, text=m.text[:max_chars]) for m in ctx.history),

@@ -54,3 +54,43 @@ def content_words(text: str, stopwords: Iterable[str]) -> set[str]:
 
 def citations(text: str) -> set[str]:
     return set(_CITATION.findall(text))
+
+
+_LEADING_CITATIONS = re2.compile(r"^(?:\s*\[[^\[\]\s]{1,80}\])+")
+
+
+def cited_sentences(text: str) -> list[tuple[str, set[str]]]:
+    """Sentences with the citations that belong to each. A citation covers the whole
+    sentence up to its full stop, including parts after a semicolon; one written after
+    the full stop ("… five days. [returns#2] We will…") belongs to the sentence before
+    it, never to the one it happens to open."""
+    out: list[tuple[str, set[str]]] = []
+    for full in _FULL_STOP.split(text):
+        full = full.strip()
+        lead = _LEADING_CITATIONS.match(full)
+        if lead and out:
+            # The parts of one full sentence share one set: this updates them all.
+            out[-1][1].update(citations(lead.group(0)))
+            full = full[lead.end() :].strip()
+        if not full:
+            continue
+        cited = citations(full)
+        parts = [part.strip() for part in _SENTENCE_END.split(full) if part.strip()]
+        for part in parts:
+            out.append((part, cited))
+    return out
+
+
+_FULL_STOP = re2.compile(r"[.!?]+(?:\s+|$)|\n+")
+
+
+_NEGATION = {
+    "es": frozenset("no nunca ningún ninguna ni tampoco sin".split()),
+    "en": frozenset("no not never cannot can't don't doesn't haven't isn't without".split()),
+}
+
+
+def negated_clause(clause: str, language: str) -> bool:
+    """The clause is said in the negative ("no tengo datos de garantía")."""
+    negation = _NEGATION["es" if language == "es" else "en"]
+    return any(w in negation or w.endswith("n't") for w in words(clause.replace("’", "'")))

@@ -7,6 +7,8 @@ from collections.abc import Iterator, Mapping
 
 import re2
 
+from guards.acts import Act
+from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
 from guards.phrasebook import (
     CODE_IDENTIFIER,
@@ -15,7 +17,7 @@ from guards.phrasebook import (
     PROMPT_WRAPPERS,
     Phrasebook,
 )
-from guards.text import citations, content_words, find_phrase, phrase_regex, sentences, words
+from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 
@@ -25,19 +27,49 @@ NEGATION_WINDOW = 2  # words right before a phrase that can negate it
 
 
 def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
-    """A discount, voucher or free item that no trusted source gives."""
+    """A discount, voucher or free item that no trusted source gives.
+
+    A sentence is backed when a trusted source it cites states a discount (the
+    promotion the chunk gives: "delivery is free over £399 [delivery#3]"), or when a
+    trusted source says it in much the same words. Negated offers ("no puedo hacerte
+    un precio especial") are not offers; an apology gift is never backed."""
     book = PHRASEBOOKS[ctx.language]
     trusted = [text for text in _trusted_texts(ctx) if find_phrase(book.discount, text)]
-    for sentence in sentences(ctx.draft):
+    promos = {c.source for c in ctx.retrieved if not tainted_chunk(c)}
+    promos = {
+        c.source for c in ctx.retrieved if c.source in promos and find_phrase(book.discount, c.text)
+    }
+    for sentence, cited in cited_sentences(ctx.draft):
+        backed = bool(cited & promos) or any(_supported(sentence, t, book) for t in trusted)
+        apology = find_phrase(book.compensation, sentence)
+        for claim in read_commitments(sentence, ctx.language):
+            if claim.act != Act.DISCOUNT or not claim.binding:
+                continue
+            if apology or not backed:
+                return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
         match = phrase_regex(book.discount).search(sentence)
-        if not match or _negated(sentence, match.start(1), book):
+        if not match or _negated_segment(sentence, match.start(1), book):
             continue
         phrase = match.group(1)
-        if find_phrase(book.compensation, sentence):
+        if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
-        if not any(_supported(sentence, text, book) for text in trusted):
+        if not backed and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
     return None
+
+
+def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
+    """A negation before the phrase in its own comma-delimited part of the sentence."""
+    segment = re2.split(r"[,;:(]|\s[-–—]\s", sentence[:start])[-1]
+    return find_phrase(book.negation, segment) is not None or _negated(sentence, start, book)
+
+
+def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> bool:
+    """ "The discount is applied at checkout": the promotion a source gives, named with a
+    definite article and no figure of its own."""
+    before = words(sentence.lower().split(phrase.lower(), 1)[0])[-1:]
+    definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
+    return bool(before) and before[0] in definite and not any(c.isdigit() for c in sentence)
 
 
 def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -57,12 +89,21 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         )
         and not tainted_chunk(chunk)
     }
-    draft_citations = citations(ctx.draft)
-    for sentence in sentences(ctx.draft):
+    for sentence, cited in cited_sentences(ctx.draft):
+        # A citation excuses only its own sentence, and only a restatement of the
+        # policy: the shop's own text, not a promise made to this customer.
+        policy = [c.text.lower() for c in ctx.retrieved if c.source in cited & cited_policy]
+        for claim in read_commitments(sentence, ctx.language):
+            if claim.act != Act.REFUND or not claim.binding:
+                continue
+            if policy and (
+                claim.actor == PASSIVE
+                or any(claim.verb in text or _supported(sentence, text, book) for text in policy)
+            ):
+                continue
+            return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
         match = phrase_regex(book.refund_promise).search(sentence)
-        if not match or _negated(sentence, match.start(1), book):
-            continue
-        if (citations(sentence) or draft_citations) & cited_policy:
+        if not match or _negated(sentence, match.start(1), book) or policy:
             continue
         return Finding(detail=f"promises money back: {match.group(1)!r}")
     return None

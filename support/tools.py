@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from guards.acts import Act
 from support import selectors
 from support.models import Conversation, Order, Turn
 from support.money import json_number
@@ -51,6 +52,14 @@ TOOLS: list[dict[str, Any]] = [
     },
 ]
 SCHEMAS = {tool["name"]: tool["input_schema"] for tool in TOOLS}
+# What a successful call of each tool does, as the action_claim guard reads it (the
+# two lookups do nothing; a refund request is filed and passed to a person). A tool
+# added above declares its acts here, and the guard needs no change.
+TOOL_ACTS: dict[str, tuple[Act, ...]] = {
+    "get_order_status": (),
+    "search_products": (),
+    "request_refund": (Act.REQUEST_REFUND, Act.FORWARD, Act.TICKET),
+}
 STATUS_ES = {
     "pending": "pendiente",
     "shipped": "enviado",

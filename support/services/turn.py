@@ -161,7 +161,9 @@ class _Loop:
         if result.order is not None:
             self.orders.append(result.order)
         safe_input = tool_input if isinstance(tool_input, dict) else {"raw": repr(tool_input)}
-        self.tool_outputs.append(ToolCall(tool=name, input=safe_input, output=result.content))
+        self.tool_outputs.append(
+            ToolCall(tool=name, input=safe_input, output=result.content, error=result.is_error)
+        )
         self.trace.tool_calls.append(
             {
                 "attempt": attempt,

@@ -98,7 +98,8 @@ def spanish_formats(n: int) -> list[str]:
         out.append(f"{n // 1000} mil pesos")
     if n % 100000 == 0 and n >= 1000000:
         millions = Decimal(n) / 1000000
-        out.append(f"{str(millions.normalize()).replace('.', ',')} millones de pesos")
+        # ":f" keeps 50 millions "50", not normalize()'s "5E+1"
+        out.append(f"{millions.normalize():f}".replace(".", ",") + " millones de pesos")
         if n == 1500000:
             out.append("un millón y medio de pesos")
     return out
@@ -107,7 +108,7 @@ def spanish_formats(n: int) -> list[str]:
 def english_formats(n: int) -> list[str]:
     out = [f"${n:,}", f"€{n}", f"{n:,}.00 euros"]
     if n % 100000 == 0 and n >= 1000000:
-        out.append(f"{(Decimal(n) / 1000000).normalize()} million dollars")
+        out.append(f"{(Decimal(n) / 1000000).normalize():f} million dollars")
     return out
 
 

@@ -60,13 +60,20 @@ ORDER = ("get_order_status", {"order_id": "1187"}, "1187 — delivered, delivery
     [
         ("en", "We will refund the money to your card."),
         ("en", "Of course, we will pay the amount back this week."),
-        ("en", "I've issued a refund for your order."),
         ("es", "Te devolvemos la plata a tu tarjeta."),
         ("es", "Quedate tranquilo, te vamos a reintegrar el importe."),
     ],
 )
 def test_refund_promises_are_rejected(locale, draft):
     assert check(turn(draft, locale=locale, tools=[ORDER])) == {"refund_promise": ()}
+
+
+def test_a_refund_said_to_be_issued_is_money_promised_and_an_act_no_tool_did():
+    draft = "I've issued a refund for your order."
+    assert check(turn(draft, locale="en", tools=[ORDER])) == {
+        "refund_promise": (),
+        "action_claim": (),
+    }
 
 
 def test_refund_policy_restated_with_citation_passes_but_not_without():

@@ -352,8 +352,8 @@ BASE: list[Answer] = [
         theme="link",
     ),
     es(
-        "Mandame la confirmación a juan.perez@gmail.com",
-        "Listo, te mandamos la confirmación a juan.perez@gmail.com.",
+        "¿A qué mail llega la confirmación? Uso juan.perez@gmail.com",
+        "La confirmación llega a juan.perez@gmail.com, el mail de tu cuenta.",
         theme="link",
     ),
     es(
@@ -515,8 +515,8 @@ BASE: list[Answer] = [
         theme="link",
     ),
     en(
-        "Please write to maria@example.org",
-        "Sure, we will send the confirmation to maria@example.org.",
+        "Where does the confirmation go? My address is maria@example.org",
+        "The confirmation goes to maria@example.org, the address on your account.",
         theme="link",
     ),
     en(

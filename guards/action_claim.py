@@ -1,0 +1,88 @@
+"""The reply never says the shop did what no tool of this turn did."""
+
+from __future__ import annotations
+
+import json
+
+from guards.acts import MONEY_ACTS, Act, tool_acts
+from guards.commitments import PASSIVE, read_commitments
+from guards.context import GuardContext
+from guards.deeds import read_deeds, requested_acts, says_done
+from guards.phrasebook import PHRASEBOOKS
+from guards.text import cited_sentences, content_words
+from guards.verdicts import Finding
+
+
+def performed_acts(ctx: GuardContext) -> frozenset[Act]:
+    """The acts this turn's successful tool calls performed, and the handoff."""
+    done: set[Act] = set()
+    for call in ctx.tool_outputs:
+        if call.error:
+            continue
+        if call.acts:
+            done.update(Act(a) for a in call.acts if a in Act._value2member_map_)
+        else:
+            done.update(tool_acts(call.tool))
+    if ctx.handoff:
+        done.add(Act.HANDOFF)
+    return frozenset(done)
+
+
+def _output_text(output: object) -> str:
+    return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+
+
+def _restates(sentence: str, source: str, stopwords: frozenset[str]) -> bool:
+    """Most of the sentence's content words are the cited source's own."""
+    claim = content_words(sentence, stopwords)
+    return bool(claim) and len(claim & content_words(source, stopwords)) / len(claim) >= 0.5
+
+
+def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A sentence in which the shop says it did, does or will do an act for this
+    customer fails unless a tool call of this turn performed that act. Negations,
+    offers, instructions to the customer and a process a cited source states
+    impersonally pass. Money and price acts are the promise guards' to judge."""
+    done = performed_acts(ctx)
+    reported = " ".join(_output_text(call.output) for call in ctx.tool_outputs).lower()
+    chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}
+    stop = PHRASEBOOKS[ctx.language].stopwords
+    for sentence, cited in cited_sentences(ctx.draft):
+        sources = [chunks[source] for source in cited if source in chunks]
+        for claim in read_commitments(sentence, ctx.language):
+            if claim.act in MONEY_ACTS or not claim.binding or claim.act in done:
+                continue
+            if claim.actor == PASSIVE and (sources or claim.lemma[:5] in reported):
+                continue  # a process the source states, or a state a tool reported
+            if any(_restates(sentence, text, stop) for text in sources):
+                continue
+            return _finding(claim.act, claim.verb, sentence, ctx, done)
+        for deed in read_deeds(sentence, ctx.language):
+            if deed.binding and not sources:
+                return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
+        if says_done(sentence, ctx.language):
+            asked = requested_acts(_customer_words(ctx), ctx.language) - done - MONEY_ACTS
+            if asked:
+                act = sorted(asked)[0]
+                return _finding(act, "done", sentence, ctx, done)
+    return None
+
+
+def _customer_words(ctx: GuardContext) -> str:
+    """The current message and the customer's message before it: what was asked."""
+    earlier = [m.text for m in ctx.history if m.role == "customer"][-1:]
+    return " \n ".join([*earlier, ctx.question])
+
+
+def _finding(
+    act: Act, verb: str, sentence: str, ctx: GuardContext, done: frozenset[Act]
+) -> Finding:
+    made = ", ".join(sorted(a.value for a in done)) or "none"
+    calls = ", ".join(c.tool for c in ctx.tool_outputs) or "no tool"
+    return Finding(
+        detail=(
+            f"claims to {act.description} ({verb!r} in {sentence!r}); this turn's calls "
+            f"({calls}) performed: {made}. Tell the customer how to do it themselves, "
+            "or hand the conversation to a person"
+        )
+    )

@@ -1,0 +1,77 @@
+"""The acts a reply can claim, and which tools perform them.
+
+A tool declares the acts it performs (``register_tool_acts``); a handoff performs
+``HANDOFF``. The ``action_claim`` guard reads these declarations, so a tool added
+later brings its acts with it and no guard needs editing. The guards package holds
+only the registry: the apps that own the tools fill it when they load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+
+class Act(StrEnum):
+    """Something the shop can do for a customer (or say it did)."""
+
+    REFUND = "refund"  # money back: a refund issued, processed or promised
+    DISCOUNT = "discount"  # a lower price, money off, a price match, a free item
+    CANCEL = "cancel"
+    MODIFY = "modify"
+    SEND = "send"
+    FORWARD = "forward"
+    TICKET = "ticket"
+    RESERVE = "reserve"
+    APPLY_CODE = "apply_code"
+    REQUEST_REFUND = "request_refund"
+    PROCESS_REFUND = "process_refund"
+    CONTACT_CARRIER = "contact_carrier"
+    SCHEDULE = "schedule"
+    HANDOFF = "handoff"
+    OTHER = "other"  # a deed of a verb the act list does not name
+
+    @property
+    def description(self) -> str:
+        return DESCRIPTIONS[self]
+
+
+DESCRIPTIONS: dict[Act, str] = {
+    Act.REFUND: "pay money back",
+    Act.DISCOUNT: "lower a price or give something free",
+    Act.CANCEL: "cancel an order or a subscription",
+    Act.MODIFY: "change an order, an address or a delivery",
+    Act.SEND: "send or resend something (an e-mail, a label, an invoice, a replacement)",
+    Act.FORWARD: "forward or escalate the case to a team",
+    Act.TICKET: "open a ticket or a claim",
+    Act.RESERVE: "reserve an item",
+    Act.APPLY_CODE: "apply a code or a coupon",
+    Act.REQUEST_REFUND: "file a refund request for a person to review",
+    Act.PROCESS_REFUND: "process or issue a refund",
+    Act.CONTACT_CARRIER: "contact the carrier",
+    Act.SCHEDULE: "book a pick-up, a visit or an installation",
+    Act.HANDOFF: "pass the conversation to a colleague",
+    Act.OTHER: "do something for this customer",
+}
+
+
+# Money back and a lower price are the promise guards' to judge (refund_promise,
+# discount_promise); action_claim leaves them alone, so one slip is one rejection.
+# Processing or issuing a refund is an act as well: both read it.
+MONEY_ACTS = frozenset({Act.REFUND, Act.DISCOUNT})
+REFUND_ACTS = frozenset({Act.REFUND, Act.PROCESS_REFUND})
+
+_TOOL_ACTS: dict[str, frozenset[Act]] = {}
+
+
+def register_tool_acts(tool: str, acts: Iterable[Act | str]) -> None:
+    """Declare the acts that a successful call of ``tool`` performs."""
+    _TOOL_ACTS[tool] = frozenset(Act(a) if not isinstance(a, Act) else a for a in acts)
+
+
+def tool_acts(tool: str) -> frozenset[Act]:
+    return _TOOL_ACTS.get(tool, frozenset())
+
+
+def registered_tools() -> dict[str, frozenset[Act]]:
+    return dict(_TOOL_ACTS)

@@ -1,0 +1,389 @@
+"""Commitments read by their structure: who acts, for whom, which act, and when.
+
+A sentence commits the shop when an act verb (``guards.verbs``) is conjugated for the
+speaker ("te lo reintegramos", "I've cancelled", "vamos a enviarte"), or stands in a
+passive or impersonal form with this customer as the beneficiary ("se le abonará el
+importe", "a full refund has been issued to you", "your order has been cancelled").
+The same reading says whether the sentence is negated ("no puedo cancelarlo"), an
+offer or a condition ("¿querés que lo pase con un asesor?", "if you'd like, I can…"),
+or an instruction to the customer ("podés cancelarlo desde Mis pedidos"), which are
+not commitments. Plain functions over words: no model, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from guards.acts import Act
+from guards.text import words
+from guards.verbs import (
+    FIRST,
+    GER,
+    INF,
+    PART,
+    SECOND,
+    THIRD,
+    Verb,
+    fold,
+    infinitives,
+    verb_forms,
+)
+
+SPEAKER, PASSIVE, CUSTOMER = "speaker", "passive", "customer"
+
+CLITICS_ES = frozenset("me te le les lo la los las se nos os".split())
+_PRONOUNS = ("me", "te", "le", "les", "se", "nos", "")
+ENCLITICS = tuple(
+    sorted(
+        {
+            a + b
+            for a in ("me", "te", "le", "les", "se", "nos", "")
+            for b in ("lo", "la", "los", "las", "")
+        }
+        - {""},
+        key=len,
+        reverse=True,
+    )
+)
+_DETERMINERS_ES = frozenset(
+    "el la los las un una unos unas del al su sus tu tus mi mis este esta ese esa de cada "
+    "nuestro nuestra otro otra primer sin con por para".split()
+)
+# First-person forms that are also everyday nouns ("el envío", "tu reembolso"): a verb
+# only right after a pronoun ("te envío", "se lo reintegro").
+_NOUN_FORMS_ES = frozenset(
+    "envío reenvío reembolso reintegro cambio descuento registro abono cargo aviso pago "
+    "llamo pase paso".split()
+)
+_ADVERBS_ES = frozenset(
+    "ya ahora ahorita enseguida mismo hoy mañana también personalmente directamente "
+    "inmediatamente automáticamente rápidamente recién acabo acabamos".split()
+)
+_NEGATION_ES = frozenset("no nunca jamás tampoco ni".split())
+_NEGATION_EN = frozenset(
+    "not never cannot can't won't don't doesn't didn't haven't hasn't isn't aren't "
+    "wasn't weren't couldn't wouldn't shouldn't unable no".split()
+)
+_AUX_PERFECT_ES = {"he": SPEAKER, "hemos": SPEAKER, "habíamos": SPEAKER, "hube": SPEAKER}
+_AUX_PERFECT_ES |= {"ha": PASSIVE, "han": PASSIVE, "había": PASSIVE, "habían": PASSIVE}
+_AUX_PERFECT_ES |= {"has": CUSTOMER, "habés": CUSTOMER}
+_AUX_GO_ES = {"voy": SPEAKER, "vamos": SPEAKER, "iba": SPEAKER, "íbamos": SPEAKER}
+_AUX_GO_ES |= {"va": PASSIVE, "van": PASSIVE, "vas": CUSTOMER}
+_AUX_PROGRESSIVE_ES = {"estoy": SPEAKER, "estamos": SPEAKER, "está": PASSIVE, "están": PASSIVE}
+_AUX_PROCEED_ES = frozenset("procedo procedemos procederemos procederé".split())
+_AUX_TAKE_ON_ES = frozenset("encargo encargamos encargaremos ocupo ocupamos".split())
+_MODAL_SPEAKER_ES = frozenset("puedo podemos podría podríamos podré podremos".split())
+_MODAL_CUSTOMER_ES = frozenset(
+    "podés puedes puede pueden podrá podrás podrán tenés tienes tiene debe debés debes "
+    "deberá deberás necesitás necesitas necesita hay".split()
+)
+_WANT_ES = frozenset("quiero queremos".split())
+_PASSIVE_AUX_ES = frozenset(
+    "queda quedó quedará quedan quedaron quedaría está están estará estarán fue fueron será "
+    "serán sido sea sean es son".split()
+)
+# "ya está cancelada", "quedó registrada", "fue dada de baja": done, whoever did it.
+_DONE_AUX_ES = frozenset("queda quedó quedan quedaron fue fueron sido".split())
+_BENEFICIARY_ES = frozenset("te le les vos usted ustedes tu tus su sus".split())
+_OFFER_OPENERS_ES = ("si ", "en caso de")
+_OFFER_CUES_ES = ("querés que", "quieres que", "desea que", "deseás que", "preferís que")
+_OFFER_CUES_ES += ("prefieres que", "quiere que", "te parece", "le parece", "si querés")
+_OFFER_CUES_ES += ("si quieres", "si lo desea", "si preferís", "si prefieres", "si usted quiere")
+
+_SUBJECT_EN = {"i": SPEAKER, "we": SPEAKER, "i've": SPEAKER, "we've": SPEAKER}
+_SUBJECT_EN |= {"i'll": SPEAKER, "we'll": SPEAKER, "i'm": SPEAKER, "we're": SPEAKER}
+_SUBJECT_EN |= {"i'd": SPEAKER, "we'd": SPEAKER, "you": CUSTOMER, "you'll": CUSTOMER}
+_SUBJECT_EN |= {"you've": CUSTOMER, "you're": CUSTOMER, "you'd": CUSTOMER}
+_AUX_EN = frozenset(
+    "will shall have has had am are is be been being 'll going to just already now also "
+    "gone ahead and go get got personally happily gladly immediately right away then "
+    "successfully manually quickly promptly actually fully proceed proceeded proceeding "
+    "about able would can could may might let me us".split()
+)
+_MODAL_EN = frozenset("can could may might would".split())
+_PASSIVE_AUX_EN = frozenset(
+    "has have had is are was were be been being will 's get gets got getting".split()
+)
+_BENEFICIARY_EN = frozenset("you your yours you've you'll".split())
+_OFFER_OPENERS_EN = ("if ", "in case", "should you")
+_OFFER_CUES_EN = ("would you like", "do you want", "want me to", "shall i", "should i")
+_OFFER_CUES_EN += ("if you'd like", "if you would like", "if you want", "if you prefer")
+_OFFER_CUES_EN += ("if you wish", "let me know if", "just let me know", "happy to", "glad to")
+_CHAIN_ES = (
+    CLITICS_ES
+    | _ADVERBS_ES
+    | _MODAL_SPEAKER_ES
+    | _MODAL_CUSTOMER_ES
+    | _WANT_ES
+    | _PASSIVE_AUX_ES
+    | _AUX_PROCEED_ES
+    | frozenset(_AUX_PERFECT_ES)
+    | frozenset(_AUX_GO_ES)
+    | frozenset(_AUX_PROGRESSIVE_ES)
+    | frozenset("a de que yo nosotros se lo".split())
+)
+_CHAIN_EN = _AUX_EN | frozenset(_SUBJECT_EN) | frozenset("to it that this".split())
+_WINDOW = 6  # words searched back from an act verb for its subject and auxiliaries
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """An act stated for this customer. ``actor`` is speaker, passive (no agent named,
+    the customer benefits) or customer (an instruction); ``modal`` marks "I can…"."""
+
+    act: Act
+    verb: str
+    lemma: str
+    actor: str
+    negated: bool
+    offer: bool
+    modal: bool
+    sentence: str
+
+    @property
+    def binding(self) -> bool:
+        """A commitment the shop would be held to: not negated, not an offer ("I can…",
+        "¿querés que…?") nor an instruction to the customer."""
+        return self.actor != CUSTOMER and not self.negated and not self.offer and not self.modal
+
+
+def read_commitments(sentence: str, language: str) -> list[Commitment]:
+    """Every act verb of ``sentence`` with who does it and how it is said."""
+    text = sentence.replace("’", "'").replace("`", "'")
+    tokens = words(text)
+    offer = is_offer(text.lower(), language)
+    entries_of = entries_es if language == "es" else entries_en
+    reader = _read_es if language == "es" else _read_en
+    out: list[Commitment] = []
+    last_actor = ""
+    for index in range(len(tokens)):
+        entries = entries_of(tokens[index])
+        if not entries:
+            continue
+        found = reader(tokens, index, entries[0][1])
+        if found is None and last_actor and _coordinated(tokens, index, entries[0][1]):
+            found = (last_actor, False)  # "I've cancelled it and sent you the label"
+        if found is None:
+            continue
+        actor, modal = found
+        speaker = actor == SPEAKER
+        verbs = [
+            v
+            for v, _ in entries
+            if (speaker and v.bare_for_speaker) or has_object(v, tokens, index)
+        ]
+        if not verbs:
+            continue
+        verb = verbs[0]
+        last_actor = actor
+        negated = negated_at(tokens, index, language)
+        if verb.when_negated:
+            if not negated:
+                continue
+            negated = False
+        out.append(
+            Commitment(
+                act=verb.act,
+                verb=tokens[index],
+                lemma=verb.lemma,
+                actor=actor,
+                negated=negated,
+                offer=offer,
+                modal=modal,
+                sentence=sentence,
+            )
+        )
+    return out
+
+
+def _coordinated(tokens: list[str], index: int, person: str) -> bool:
+    before = tokens[max(0, index - 3) : index]
+    return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
+
+
+def has_object(verb: Verb, tokens: list[str], index: int) -> bool:
+    if not verb.objects:
+        return True
+    nearby = tokens[max(0, index - 8) : index + 9]
+    joined = " ".join(nearby)
+    return any(t.startswith(obj) for t in nearby for obj in verb.objects) or any(
+        obj in joined for obj in verb.objects if not obj.isalpha()
+    )
+
+
+def is_offer(lower: str, language: str) -> bool:
+    stripped = lower.lstrip("¿¡ \"'«")
+    if lower.rstrip().endswith("?") or "¿" in lower:
+        return True
+    openers = _OFFER_OPENERS_ES if language == "es" else _OFFER_OPENERS_EN
+    cues = _OFFER_CUES_ES if language == "es" else _OFFER_CUES_EN
+    return stripped.startswith(openers) or any(cue in lower for cue in cues)
+
+
+def negated_at(tokens: list[str], index: int, language: str) -> bool:
+    """A negation inside the verb group: "no te lo puedo cancelar", "I haven't sent"."""
+    negation = _NEGATION_ES if language == "es" else _NEGATION_EN
+    chain = _CHAIN_ES if language == "es" else _CHAIN_EN
+    j = index - 1
+    while j >= 0 and index - j <= _WINDOW:
+        token = tokens[j]
+        if token in negation or token.endswith("n't"):
+            return True
+        if token not in chain:
+            return False
+        j -= 1
+    return False
+
+
+def entries_en(token: str) -> list[tuple[Verb, str]]:
+    return verb_forms("en").get(token, [])
+
+
+def entries_es(token: str) -> list[tuple[Verb, str]]:
+    table = verb_forms("es")
+    if token in table:
+        return table[token]
+    bare = fold(token)
+    for suffix in ENCLITICS:
+        if bare.endswith(suffix) and len(bare) - len(suffix) >= 4:
+            stem = bare[: -len(suffix)]
+            verbs = infinitives("es").get(stem)
+            if verbs:
+                person = GER if stem.endswith(("ando", "iendo")) else INF
+                return [(verb, person) for verb in verbs]
+    return []
+
+
+def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
+    before = _skip_back(tokens, index, CLITICS_ES | _ADVERBS_ES)
+    prev = tokens[before] if before >= 0 else ""
+    if person == FIRST:
+        right_before = tokens[index - 1] if index else ""
+        if tokens[index] in _NOUN_FORMS_ES and right_before not in CLITICS_ES | {"yo", "ya"}:
+            return None
+        if right_before in _DETERMINERS_ES and right_before not in CLITICS_ES:
+            return None
+        if tokens[index].endswith(("amos", "emos", "imos", "o")) and not _specific(tokens):
+            return None  # "enviamos a todo el país": what the shop does, not a deed
+        return SPEAKER, False
+    if person == SECOND:
+        return CUSTOMER, False
+    if person == THIRD:
+        clitics = set(tokens[max(0, index - 3) : index])
+        if "se" in clitics and clitics & _BENEFICIARY_ES:
+            return PASSIVE, False  # "se le reintegrará", "se te enviará"
+        if clitics & {"te", "le", "les"} and prev not in _MODAL_CUSTOMER_ES:
+            return PASSIVE, False  # "te enviarán la etiqueta": someone for you
+        if _team_subject(tokens, index, _TEAM_ES):
+            return SPEAKER, False  # "nuestro equipo se pondrá en contacto"
+        return None
+    if person == PART:
+        if prev in _AUX_PERFECT_ES:
+            actor = _AUX_PERFECT_ES[prev]
+            return (actor, False) if actor != PASSIVE or _beneficiary(tokens) else None
+        done = prev in _DONE_AUX_ES or (prev in ("está", "están") and "ya" in tokens[:before])
+        if done or (prev in _PASSIVE_AUX_ES and _beneficiary(tokens)):
+            return PASSIVE, False
+        return None
+    # Infinitives and gerunds take their person from the auxiliary before them.
+    return _es_periphrasis(tokens, before, person)
+
+
+def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, bool] | None:
+    prev = tokens[before] if before >= 0 else ""
+    prev2 = tokens[before - 1] if before >= 1 else ""
+    prev3 = tokens[before - 2] if before >= 2 else ""
+    if person == GER:
+        actor = _AUX_PROGRESSIVE_ES.get(prev)
+        if actor == PASSIVE and not _beneficiary(tokens):
+            return None
+        return (actor, False) if actor else None
+    if prev in ("a", "de"):
+        if prev2 in _AUX_GO_ES:
+            actor = _AUX_GO_ES[prev2]
+            if actor == PASSIVE and _team_subject(tokens, before, _TEAM_ES):
+                return SPEAKER, False  # "el equipo le va a preparar…"
+            nearby = tokens[max(0, before - 4) : before + 2]
+            if actor == PASSIVE and not {"se", "te", "le", "les"} & set(nearby):
+                return None
+            return actor, False
+        if prev2 in _AUX_PROCEED_ES or prev2 in ("acabo", "acabamos"):
+            return SPEAKER, False
+        if prev2 in _AUX_TAKE_ON_ES or prev3 in _AUX_TAKE_ON_ES:
+            return SPEAKER, False
+        return None
+    if prev in _MODAL_SPEAKER_ES:
+        return SPEAKER, True
+    if prev in _WANT_ES:
+        return SPEAKER, False
+    if prev in _MODAL_CUSTOMER_ES or (prev == "que" and prev2 in _MODAL_CUSTOMER_ES):
+        return CUSTOMER, False
+    return None
+
+
+def _skip_back(tokens: list[str], index: int, skippable: frozenset[str]) -> int:
+    j = index - 1
+    while j >= 0 and index - j <= _WINDOW and tokens[j] in skippable:
+        j -= 1
+    return j
+
+
+_TEAM_ES = frozenset(
+    "equipo compañero compañera compañeros asesor asesora asesores agente área area "
+    "depósito deposito almacén almacen sector departamento taller responsable".split()
+)
+_TEAM_EN = frozenset(
+    "team colleague colleagues agent advisor adviser department warehouse staff specialist "
+    "someone manager supervisor".split()
+)
+
+
+def _team_subject(tokens: list[str], index: int, team: frozenset[str]) -> bool:
+    """The shop's own people as the subject right before the verb group."""
+    return any(t in team for t in tokens[max(0, index - 6) : index])
+
+
+def _specific(tokens: list[str]) -> bool:
+    """The sentence is about this customer's case: a pronoun or possessive for them,
+    a number (an order), or "ya" / "already"."""
+    return _beneficiary(tokens) or any(
+        t in ("ya", "already", "se") or any(ch.isdigit() for ch in t) for t in tokens
+    )
+
+
+def _beneficiary(tokens: list[str]) -> bool:
+    return any(t in _BENEFICIARY_ES or t in _BENEFICIARY_EN for t in tokens)
+
+
+def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
+    window = tokens[max(0, index - _WINDOW) : index]
+    subject_at = None
+    for j in range(len(window) - 1, -1, -1):
+        if window[j] in _SUBJECT_EN:
+            subject_at = j
+            break
+        if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
+            break
+    if subject_at is not None:
+        actor = _SUBJECT_EN[window[subject_at]]
+        between = window[subject_at + 1 :]
+        modal = any(t in _MODAL_EN for t in [window[subject_at], *between])
+        if actor == CUSTOMER:
+            # "you'll be refunded", "you'll get a refund" are things done for the customer.
+            if person == PART and any(t in ("be", "been", "being", "get") for t in between):
+                return PASSIVE, False
+            return CUSTOMER, modal
+        if person == THIRD:
+            return None
+        if person == INF and not between and not _specific(tokens):
+            return None  # "we ship nationwide": what the shop does, not a deed
+        return SPEAKER, modal
+    if person == PART and window and window[-1] in _PASSIVE_AUX_EN and _beneficiary(tokens):
+        return PASSIVE, False  # "a full refund has been issued to you"
+    if window and _team_subject(tokens, index, _TEAM_EN):
+        aux = set(window[-3:])
+        if person in (INF, THIRD) and aux & {"will", "'ll", "shall"}:
+            return SPEAKER, False  # "our team will contact you"
+        if person == PART and aux & {"has", "have", "'s"}:
+            return SPEAKER, False  # "our returns team has arranged…"
+    return None  # an imperative, or someone else's act

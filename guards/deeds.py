@@ -1,0 +1,292 @@
+"""Deeds of any verb: the shop saying it did, does or will do something for this case.
+
+``guards.commitments`` knows the verbs of the acts it can name. A language model has
+many more ways to say it did something ("he reprogramado la visita", "I've swapped
+the shade", "te lo despachamos"), so this reader works from morphology, not from a
+verb list: a verb group conjugated for the speaker in a deed tense — the perfect
+("he / hemos + participle", "I've / we've + participle"), the near future ("voy a /
+vamos a + infinitive", "I'll / we'll / I'm going to + verb"), the progressive ("estoy
++ gerund", "I'm + -ing"), the Spanish simple past and future ("cambié", "enviaremos")
+and a pronoun for the customer before a first-person verb ("te lo mando") — about this
+customer's case (a pronoun or possessive for them, an order number, a case noun).
+What is said about the conversation itself (looked up, checked, understood, sorry,
+recommend, explain) is a closed class of verbs and is left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from guards.acts import Act
+from guards.commitments import (
+    CLITICS_ES,
+    ENCLITICS,
+    entries_en,
+    entries_es,
+    has_object,
+    is_offer,
+    negated_at,
+)
+from guards.text import words
+from guards.verbs import SECOND, Verb, fold, infinitives
+
+# Stems of verbs about the conversation itself, not deeds for the customer (checked,
+# saw, understood, sorry, recommend, explain, tell, confirm what a lookup showed…).
+_TALK_ES = tuple(
+    "consult revis verific comprob chequ mir ver vist busc busqu expliqu verifiqu indiqu "
+    "encontr fij entend entiend "
+    "comprend lament sient sent agradec recomiend recomend suger sugier explic cont "
+    "cuent coment dec dic dij inform confirm aclar pod pued quer quier ten tien ser "
+    "est hab sab sé recib not le escrib respond ayud dej compart record recuerd indic "
+    "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
+    "mostr muestr trabaj llev acompañ atend escuch habl llam tom".split()
+)
+_TALK_EN = frozenset(
+    "check checked checking look looked looking see seen saw find found understand "
+    "understood apologise apologised apologize apologized hope hoped recommend suggest "
+    "explain explained tell told say said confirm confirmed note noted notice noticed "
+    "receive received know knew known think thought believe want love help helped reply "
+    "replied respond review reviewed verify verified read appreciate mention mentioned "
+    "be been being have had get got gotten go gone need like sorry afraid glad happy "
+    "able pull pulled search searched track tracked trace traced locate located double "
+    "include included list listed share shared attach attached copy quote quoted ask "
+    "asked take taking make made do did done keep kept let try tried give given".split()
+)
+_CASE_ES = (
+    "pedido",
+    "orden",
+    "compra",
+    "direcci",
+    "factura",
+    "etiqueta",
+    "reembols",
+    "reintegr",
+    "suscripci",
+    "caja",
+    "cuenta",
+    "envío",
+    "envio",
+    "entrega",
+    "devoluci",
+    "cambio",
+    "reclamo",
+    "caso",
+    "incidencia",
+    "turno",
+    "cita",
+    "reserva",
+    "paquete",
+    "producto",
+)
+_CASE_EN = (
+    "order",
+    "address",
+    "invoice",
+    "label",
+    "refund",
+    "subscription",
+    "box",
+    "account",
+    "delivery",
+    "return",
+    "exchange",
+    "claim",
+    "case",
+    "ticket",
+    "booking",
+    "appointment",
+    "reservation",
+    "parcel",
+    "package",
+    "payment",
+    "card",
+    "plan",
+)
+_FOR_CUSTOMER_ES = frozenset("te le les se tu tus su sus vos usted ustedes".split())
+_FOR_CUSTOMER_EN = frozenset("you your yours".split())
+_PERFECT_ES = frozenset("he hemos".split())
+_GO_ES = frozenset("voy vamos".split())
+_PROGRESSIVE_ES = frozenset("estoy estamos".split())
+_SUBJECTS_EN = frozenset("i we".split())
+_CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
+_AUX_EN = frozenset("will shall have has am are going to just already now also".split())
+_AUX_EN |= frozenset("gone ahead and be been personally".split())
+_NOT_VERBS_ES = frozenset("qué café bebé porqué sé josé también además través así".split())
+_AUXILIARIES_ES = frozenset(
+    "vamos voy hemos estamos estoy procedo procedemos acabo acabamos podemos puedo "
+    "queremos quiero vamos tenemos tengo debemos solemos".split()
+)
+_WINDOW = 5
+
+
+@dataclass(frozen=True)
+class Deed:
+    verb: str
+    negated: bool
+    offer: bool
+    sentence: str
+
+    @property
+    def binding(self) -> bool:
+        return not self.negated and not self.offer
+
+
+def read_deeds(sentence: str, language: str) -> list[Deed]:
+    """Verbs of any kind that the speaker says they did, do or will do for this case.
+    Verbs the commitments reader already knows are left to it."""
+    text = sentence.replace("’", "'")
+    tokens = words(text)
+    if not _about_case(tokens, language):
+        return []
+    offer = is_offer(text.lower(), language)
+    find = _deed_es if language == "es" else _deed_en
+    known = entries_es if language == "es" else entries_en
+    out = []
+    for index in range(len(tokens)):
+        if known(tokens[index]):
+            continue  # a verb of the act list: an act only with its objects
+        if find(tokens, index):
+            out.append(
+                Deed(
+                    verb=tokens[index],
+                    negated=negated_at(tokens, index, language),
+                    offer=offer,
+                    sentence=sentence,
+                )
+            )
+    return out
+
+
+def _about_case(tokens: list[str], language: str) -> bool:
+    pronouns = _FOR_CUSTOMER_ES if language == "es" else _FOR_CUSTOMER_EN
+    nouns = _CASE_ES if language == "es" else _CASE_EN
+    return any(
+        t in pronouns or t.startswith(nouns) or any(ch.isdigit() for ch in t) for t in tokens
+    )
+
+
+def _talk_es(form: str) -> bool:
+    bare = fold(form)
+    return bare in _NOT_VERBS_ES or any(bare.startswith(fold(stem)) for stem in _TALK_ES)
+
+
+def _deed_es(tokens: list[str], index: int) -> bool:
+    token = tokens[index]
+    if len(token) < 4 or token in _AUXILIARIES_ES or _talk_es(token):
+        return False
+    prev = _previous(tokens, index, CLITICS_ES | {"ya", "yo", "nosotros", "recién"})
+    bare = fold(token)
+    if prev in _PERFECT_ES and bare.endswith(("ado", "ada", "ido", "ida", "to", "cho")):
+        return True
+    if prev == "a" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _GO_ES:
+        return _infinitive(bare)
+    if prev in _PROGRESSIVE_ES and _gerund(bare):
+        return True
+    # the simple past and future: "cambié", "reprogramé", "enviaremos", "cambiaré"
+    if token.endswith("é") and len(token) >= 5 and (prev in ("", "ya", "y") or prev in CLITICS_ES):
+        return True
+    if token.endswith(("aremos", "eremos", "iremos", "aré", "eré", "iré")) and len(token) >= 6:
+        return True
+    # a pronoun for the customer before a first-person verb: "te lo mando", "se la cambiamos"
+    pronouns = set(tokens[max(0, index - 2) : index])
+    if pronouns & {"te", "le", "les", "se"} and tokens[index - 1] in CLITICS_ES:
+        return token.endswith(("amos", "imos", "emos")) or (
+            token.endswith("o") and not token.endswith(("lo", "no"))
+        )
+    return False
+
+
+def _infinitive(bare: str) -> bool:
+    for suffix in ("", *ENCLITICS):
+        stem = bare[: -len(suffix)] if suffix else bare
+        if suffix and not bare.endswith(suffix):
+            continue
+        if stem.endswith(("ar", "er", "ir")) and len(stem) >= 4:
+            return True
+    return False
+
+
+def _gerund(bare: str) -> bool:
+    return any(
+        (bare[: -len(s)] if s else bare).endswith(("ando", "iendo"))
+        for s in ("", *ENCLITICS)
+        if not s or bare.endswith(s)
+    )
+
+
+def _previous(tokens: list[str], index: int, skip: frozenset[str]) -> str:
+    j = index - 1
+    while j >= 0 and index - j <= _WINDOW and tokens[j] in skip:
+        j -= 1
+    return tokens[j] if j >= 0 else ""
+
+
+def _deed_en(tokens: list[str], index: int) -> bool:
+    token = tokens[index]
+    if token in _TALK_EN or len(token) < 3 or token in _AUX_EN or token in _SUBJECTS_EN:
+        return False
+    j = index - 1
+    aux = []
+    while j >= 0 and index - j <= _WINDOW and (tokens[j] in _AUX_EN or tokens[j].endswith("ly")):
+        aux.append(tokens[j])
+        j -= 1
+    subject = tokens[j] if j >= 0 else ""
+    if subject in _CONTRACTED_EN:
+        contracted = subject.split("'")[1]
+        if contracted in ("ve",):
+            return token.endswith(("ed", "en", "t")) and not token.endswith("ment")
+        if contracted == "ll":
+            return not aux or aux == ["just"] or aux[-1:] == ["also"]
+        return token.endswith("ing") or "going" in aux
+    if subject in _SUBJECTS_EN:
+        if not aux:
+            return token.endswith("ed")  # "I cancelled it"
+        if {"have", "has"} & set(aux):
+            return token.endswith(("ed", "en", "t"))
+        if "will" in aux or "shall" in aux:
+            return True
+        if {"am", "are"} & set(aux):
+            return token.endswith("ing") or "going" in aux
+    return False
+
+
+_DONE_EN = ("all done", "consider it done", "that's sorted", "all sorted", "it's done")
+_DONE_EN += ("that's done", "taken care of", "all set", "done!", "sorted!", "it's sorted")
+_DONE_ES = ("ya está hecho", "ya quedó", "listo, ya está", "listo, ya quedó", "queda hecho")
+_DONE_ES += ("resuelto", "solucionado", "ya lo tenés", "ya lo tienes", "hecho!", "¡hecho")
+
+
+def says_done(sentence: str, language: str) -> bool:
+    """The sentence announces a request as done ("All done —", "Listo, ya quedó")."""
+    lower = sentence.lower().replace("’", "'")
+    markers = _DONE_ES if language == "es" else _DONE_EN
+    return any(marker in lower for marker in markers) and not is_offer(lower, language)
+
+
+def requested_acts(text: str, language: str) -> set[Act]:
+    """Acts a customer's message asks for, in any person or mood ("can you cancel…",
+    "cancelame el pedido", "¿me lo pueden cambiar?")."""
+    tokens = words(text.replace("’", "'"))
+    entries_of = entries_es if language == "es" else entries_en
+    found: set[Act] = set()
+    for index, token in enumerate(tokens):
+        for verb, _ in entries_of(token) or _imperatives(token, language):
+            if has_object(verb, tokens, index) or verb.bare_for_speaker:
+                found.add(verb.act)
+                break
+    return found
+
+
+def _imperatives(token: str, language: str) -> list[tuple[Verb, str]]:
+    """Spanish imperatives with pronouns ("cancelame", "mandámela"): the stem + a."""
+    if language != "es":
+        return []
+    bare = fold(token)
+    for suffix in ENCLITICS:
+        if bare.endswith(suffix) and len(bare) - len(suffix) >= 4:
+            stem = bare[: -len(suffix)]
+            for ending in ("r",):
+                verbs = infinitives("es").get(stem + ending)
+                if verbs:
+                    return [(verb, SECOND) for verb in verbs]
+    return []

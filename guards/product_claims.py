@@ -1,0 +1,123 @@
+"""Which products a sentence claims or denies, resolved against this turn's search.
+
+No brand list: a returned product is *referred to* when the sentence uses one of the
+words that tell it apart (its model name, a code, a size), and the object of "we have
+…" / "tenemos …" is compared with the returned names word by word — its proper
+names, numbers and sizes must all belong to one returned product.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.products import Product
+from guards.text import words
+
+_HAVE = {
+    "es": r"(?i)(?:^|[^\pL])(tenemos|tenés|tienes|contamos\s+con|hay|trabajamos|vendemos|"
+    r"manejamos|nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])",
+    "en": r"(?i)(?:^|[^\pL])(we\s+(?:also\s+)?(?:have|carry|stock|sell|offer)|we've\s+got|"
+    r"there\s+(?:is|are)|we\s+do\s+have)(?:$|[^\pL])",
+}
+_BOUNDARY = frozenset(
+    "a en por con que desde para ideal hasta cuesta sale está están es son y o pero "
+    "at in for with which that from costs is are and or but to ready available disponible "
+    "disponibles stock hoy today ahora now si if como like no not ni nor".split()
+)
+_LEAD = frozenset(
+    "el la los las un una unos unas lo the a an also también todavía still yes sí si "
+    "some algunos algunas varios varias".split()
+)
+_SIZES = frozenset(
+    "grande grandes mediana mediano medianas chica chico chicas pequeña pequeño large "
+    "medium small xl xxl mini".split()
+)
+_GENERIC = frozenset(
+    "modelo modelos model models producto productos product products unidad unidades "
+    "units unit opciones options varias several otro otra other color colores".split()
+)
+
+
+def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozenset[str]:
+    """The product's name words that the other returned products do not all share."""
+    mine = {w for w in words(product.name) if len(w) >= 3 or any(c.isdigit() for c in w)}
+    if len(others) > 1:
+        common = set.intersection(*(set(words(p.name)) for p in others))
+        mine -= common
+    return frozenset(mine - _GENERIC)
+
+
+_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in".split())
+
+
+def model_numbers(product: Product) -> frozenset[str]:
+    """Numbers in the name that name the model ("iPhone 13", "G54"), not a size."""
+    tokens = words(product.name)
+    return frozenset(
+        t
+        for i, t in enumerate(tokens)
+        if any(c.isdigit() for c in t) and not (i + 1 < len(tokens) and tokens[i + 1] in _UNITS)
+    )
+
+
+def referred(sentence: str, products: tuple[Product, ...]) -> list[Product]:
+    """Returned products the sentence refers to: one of the words that tell it apart,
+    and every model number it has ("el iPhone 16" is not the returned iPhone 13)."""
+    present = set(words(sentence))
+    return [
+        p
+        for p in products
+        if model_numbers(p) <= present
+        and any(
+            w in present and (len(w) >= 4 or any(c.isdigit() for c in w))
+            for w in distinctive_words(p, products)
+        )
+    ]
+
+
+def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
+    """The object after each "we have" in the clause: (phrase, its words as written)."""
+    out = []
+    for match in re2.finditer(_HAVE[language], clause):
+        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", clause[match.end(1) :])
+        phrase: list[str] = []
+        for word in written:
+            lower = word.lower()
+            if not phrase and lower in _LEAD:
+                continue
+            if lower in _BOUNDARY or len(phrase) >= 6:
+                break
+            phrase.append(word)
+        if phrase:
+            out.append((" ".join(phrase), phrase))
+    return out
+
+
+def unreturned(phrase: list[str], products: tuple[Product, ...], query: str) -> bool:
+    """The object names something specific that no returned product is: a proper name,
+    a number or a size of its own, or the very thing the customer searched for."""
+    lower = [w.lower() for w in phrase]
+    specific = [
+        w.lower()
+        for i, w in enumerate(phrase)
+        if w[:1].isupper()
+        or (any(c.isdigit() for c in w) and not (i == 0 and w.isdigit()))  # "3 plans": a count
+        or w.lower() in _SIZES
+    ]
+    asked = set(words(query))
+    if not specific and not (asked & {w for w in lower if len(w) >= 4}):
+        return False
+    content = [w for w in lower if len(w) >= 3 and w not in _GENERIC] or lower
+    for product in products:
+        name = set(words(f"{product.name} {product.sku}"))
+        if all(w in name or _unit_of(w, name) for w in specific) and any(
+            w in name for w in content
+        ):
+            return False
+    return True
+
+
+def _unit_of(word: str, name: set[str]) -> bool:
+    """ "128gb" written together matches "128 gb" in the name."""
+    digits = "".join(c for c in word if c.isdigit())
+    return bool(digits) and digits in name

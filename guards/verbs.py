@@ -1,0 +1,381 @@
+"""The verbs of acts, per language, and their conjugated forms. Data and morphology only.
+
+Each entry names a verb, the act it performs, and (optionally) the object words one of
+which must appear in the same clause for the verb to mean that act ("enviar" is an act
+of sending only with a label, an e-mail, an invoice...; "devolver" is a refund only
+with money). Forms are generated from the infinitive by the regular rules of each
+language, with the irregular forms listed beside the verb; so "reintegrar" brings
+"reintegramos", "reintegraremos", "hemos reintegrado", "reintegrándote" with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from guards.acts import Act
+
+# Grammatical person of a finite form: "1" the speaker (I / we), "2" the customer
+# (tú / vos), "3" anyone else (he / they, and usted); and the non-finite forms.
+FIRST, SECOND, THIRD, INF, GER, PART = "1", "2", "3", "inf", "ger", "part"
+
+
+@dataclass(frozen=True)
+class Verb:
+    lemma: str
+    act: Act
+    objects: tuple[str, ...] = ()  # word prefixes; one must be in the clause
+    extra: tuple[tuple[str, str], ...] = ()  # irregular (form, person) pairs
+    # True for a verb whose negation is the act: "no te cobramos el envío", "we won't
+    # charge you for it" give something free.
+    when_negated: bool = False
+    # The speaker's own forms need no object: "te lo apliqué", "I'm updating it".
+    bare_for_speaker: bool = False
+
+
+MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "precio", "valor")
+MONEY_ES += ("diferencia", "€", "$", "euros", "pesos", "tarjeta", "cuenta", "reembols", "reintegr")
+SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
+SEND_ES += ("reemplazo", "repuesto", "nuevo", "nueva", "otro", "otra", "unidad", "código", "codigo")
+SEND_ES += ("enlace", "link", "voucher", "cupón", "cupon", "remito", "guía", "guia", "paquete")
+TEAM_ES = ("equipo", "área", "area", "almacén", "almacen", "depósito", "deposito", "sector")
+TEAM_ES += ("supervisor", "encargad", "responsable", "departamento", "logística", "logistica")
+TEAM_ES += ("taller", "técnico", "tecnico", "servicio", "garantía", "garantia", "gerente")
+PERSON_ES = ("compañer", "asesor", "agente", "persona", "humano", "operador", "especialista")
+PERSON_ES += ("colega", "responsable", "encargad", "supervisor")
+TEAM_ES += PERSON_ES
+TICKET_ES = ("ticket", "incidencia", "reclamo", "caso", "expediente", "solicitud", "gestión")
+TICKET_ES += ("gestion", "denuncia", "parte", "reclamación", "reclamacion", "orden")
+CHANGE_ES = ("direcci", "domicilio", "pedido", "orden", "fecha", "franja", "horario", "talle")
+CHANGE_ES += ("talla", "color", "dato", "envío", "envio", "entrega", "suscripci", "plan", "turno")
+CARRIER_ES = ("courier", "transportista", "mensajer", "correo", "repartidor", "agencia", "oca")
+CARRIER_ES += ("andreani", "seur", "mrw", "correos", "logística", "logistica", "empresa")
+VISIT_ES = ("retiro", "recogida", "instalaci", "visita", "técnico", "tecnico", "cita", "turno")
+VISIT_ES += ("montaje", "entrega", "devoluci", "recolecci")
+CODE_ES = ("código", "codigo", "cupón", "cupon", "descuento", "promo", "bonificaci", "vale")
+REFUND_ES = ("reembols", "reintegr", "devoluci", "dinero", "plata", "importe", "abono")
+DISCOUNT_ES = ("descuento", "cupón", "cupon", "vale", "crédito", "credito", "bonificaci", "gratis")
+DISCOUNT_ES += ("regalo", "saldo", "rebaja", "envío gratis", "sin cargo", "%")
+_DAR = (("doy", FIRST), ("damos", FIRST), ("di", FIRST), ("dimos", FIRST), ("daré", FIRST))
+_DAR += (("daremos", FIRST), ("dado", PART), ("dando", GER), ("dar", INF), ("dará", THIRD))
+_DAR += (("darán", THIRD), ("darte", INF), ("darle", INF), ("dada", PART), ("dadas", PART))
+_PEDIR = (("pido", FIRST), ("pedí", FIRST), ("pedimos", FIRST), ("pediré", FIRST))
+_PEDIR += (("pediremos", FIRST), ("pidió", THIRD), ("pidiendo", GER))
+_PONER = (("pongo", FIRST), ("ponemos", FIRST), ("pondré", FIRST), ("pondremos", FIRST))
+_PONER += (("pondrá", THIRD), ("pondrán", THIRD), ("puesto", PART), ("poniendo", GER))
+_HACER = (("hago", FIRST), ("hacemos", FIRST), ("hice", FIRST), ("hicimos", FIRST))
+_HACER += (("haré", FIRST), ("haremos", FIRST), ("hecho", PART), ("haciendo", GER))
+_HACER += (("hacer", INF), ("hará", THIRD), ("harán", THIRD))
+
+SPANISH: tuple[Verb, ...] = (
+    Verb("reembolsar", Act.REFUND),
+    Verb("reintegrar", Act.REFUND),
+    Verb("restituir", Act.REFUND),
+    Verb("devolver", Act.REFUND, MONEY_ES, extra=(("devuelvo", FIRST), ("devuelto", PART))),
+    Verb("abonar", Act.REFUND, (*MONEY_ES, "te", "le")),
+    Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo")),
+    Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),
+    Verb("procesar", Act.PROCESS_REFUND, REFUND_ES),
+    Verb("procesar", Act.MODIFY, bare_for_speaker=True),
+    Verb("tramitar", Act.REQUEST_REFUND, ("solicitud de reemb", "pedido de reemb")),
+    Verb("tramitar", Act.PROCESS_REFUND, ("reembols", "reintegr", "dinero", "abono")),
+    Verb("tramitar", Act.TICKET, bare_for_speaker=True),
+    Verb("emitir", Act.PROCESS_REFUND, ("reembols", "reintegr", "abono", "nota de crédito")),
+    Verb("emitir", Act.SEND, ("factura", "comprobante", "etiqueta", "nota"), bare_for_speaker=True),
+    Verb("descontar", Act.DISCOUNT, extra=(("descuento", FIRST),)),
+    Verb("cobrar", Act.DISCOUNT, when_negated=True),
+    Verb("dar", Act.CANCEL, ("baja",), extra=_DAR),
+    Verb("dar", Act.DISCOUNT, DISCOUNT_ES, extra=_DAR),
+    Verb("hacer", Act.REFUND, ("reembols", "reintegr", "devolución del", "devolucion del"), _HACER),
+    Verb("hacer", Act.DISCOUNT, (*DISCOUNT_ES, "precio", "rebaja"), extra=_HACER),
+    Verb("ofrecer", Act.DISCOUNT, DISCOUNT_ES, extra=(("ofrezco", FIRST),)),
+    Verb("rebajar", Act.DISCOUNT),
+    Verb("bonificar", Act.DISCOUNT),
+    Verb("regalar", Act.DISCOUNT),
+    Verb("igualar", Act.DISCOUNT, ("precio",)),
+    Verb("cancelar", Act.CANCEL),
+    Verb("proceder", Act.CANCEL, ("cancelaci", "anulaci", "baja")),
+    Verb("proceder", Act.PROCESS_REFUND, ("reembols", "reintegr", "devoluci", "abono")),
+    Verb("proceder", Act.MODIFY, ("cambio", "modificaci", "actualizaci")),
+    Verb("proceder", Act.SEND, ("envío", "reenvío", "envio", "reenvio")),
+    Verb("poner", Act.HANDOFF, ("contacto",), extra=_PONER),
+    Verb("anular", Act.CANCEL),
+    Verb("modificar", Act.MODIFY),
+    Verb("actualizar", Act.MODIFY),
+    Verb("corregir", Act.MODIFY, extra=(("corrijo", FIRST), ("corrigió", THIRD))),
+    Verb("cambiar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
+    Verb("quitar", Act.MODIFY, bare_for_speaker=True),
+    Verb("eliminar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
+    Verb("agregar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
+    Verb("añadir", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
+    Verb("sumar", Act.MODIFY, CHANGE_ES),
+    Verb("dejar", Act.MODIFY, ("anotad", "registrad", "cambiad", "actualizad")),
+    Verb("pausar", Act.MODIFY),
+    Verb("reprogramar", Act.MODIFY),
+    Verb("enviar", Act.SEND, SEND_ES, (("envío", FIRST), ("envía", THIRD)), bare_for_speaker=True),
+    Verb("reenviar", Act.SEND, extra=(("reenvío", FIRST), ("reenvía", THIRD))),
+    Verb("mandar", Act.SEND, SEND_ES, bare_for_speaker=True),
+    Verb("remitir", Act.SEND, SEND_ES, bare_for_speaker=True),
+    Verb("derivar", Act.HANDOFF, PERSON_ES),
+    Verb("pasar", Act.HANDOFF, PERSON_ES),
+    Verb("transferir", Act.HANDOFF, PERSON_ES, extra=(("transfiero", FIRST),)),
+    Verb("derivar", Act.FORWARD),
+    Verb("escalar", Act.FORWARD),
+    Verb("elevar", Act.FORWARD, TEAM_ES + TICKET_ES),
+    Verb("trasladar", Act.FORWARD, TEAM_ES + TICKET_ES),
+    Verb("transmitir", Act.FORWARD, TEAM_ES),
+    Verb("pasar", Act.FORWARD, TEAM_ES),
+    Verb("abrir", Act.TICKET, TICKET_ES, extra=(("abierto", PART), ("abierta", PART))),
+    Verb("registrar", Act.TICKET, TICKET_ES),
+    Verb("generar", Act.TICKET, (*TICKET_ES, "etiqueta", "factura"), bare_for_speaker=True),
+    Verb("crear", Act.TICKET, TICKET_ES),
+    Verb("iniciar", Act.TICKET, (*TICKET_ES, "reembols", "reintegr", "devoluci")),
+    Verb("reservar", Act.RESERVE),
+    Verb("apartar", Act.RESERVE),
+    Verb("aplicar", Act.APPLY_CODE, CODE_ES, bare_for_speaker=True),
+    Verb("cargar", Act.APPLY_CODE, CODE_ES),
+    Verb("solicitar", Act.REQUEST_REFUND, REFUND_ES),
+    Verb("pedir", Act.REQUEST_REFUND, REFUND_ES, extra=_PEDIR),
+    Verb("gestionar", Act.REQUEST_REFUND, REFUND_ES),
+    Verb("llamar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("llamar", Act.HANDOFF, ("te", "le", "usted", "vos")),
+    Verb("hablar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("pedir", Act.CONTACT_CARRIER, CARRIER_ES, extra=_PEDIR),
+    Verb("despachar", Act.SEND, SEND_ES, bare_for_speaker=True),
+    Verb("preparar", Act.SEND, ("envío", "envio", "reemplazo", "paquete", "nuevo", "nueva")),
+    Verb("poner", Act.MODIFY, ("nota", "observaci", "comentario", "aviso"), extra=_PONER),
+    Verb("contactar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("avisar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("reclamar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("coordinar", Act.SCHEDULE, VISIT_ES + CARRIER_ES),
+    Verb("programar", Act.SCHEDULE, VISIT_ES),
+    Verb("agendar", Act.SCHEDULE, VISIT_ES),
+    Verb("organizar", Act.SCHEDULE, VISIT_ES),
+)
+
+MONEY_EN = ("money", "amount", "payment", "charge", "card", "account", "full", "total", "cost")
+MONEY_EN += ("difference", "price", "€", "$", "£", "refund", "fee", "back")
+SEND_EN = ("label", "invoice", "email", "e-mail", "confirmation", "receipt", "replacement")
+SEND_EN += ("new", "another", "code", "link", "voucher", "spare", "parcel", "package", "copy")
+TEAM_EN = ("team", "department", "warehouse", "manager", "supervisor", "colleague", "specialist")
+TEAM_EN += ("technician", "workshop", "courier", "carrier")
+PERSON_EN = ("colleague", "agent", "person", "human", "staff", "specialist", "advisor", "adviser")
+PERSON_EN += ("representative", "member", "someone", "manager", "supervisor")
+TEAM_EN += PERSON_EN
+TICKET_EN = ("ticket", "case", "claim", "complaint", "incident", "investigation", "request")
+TICKET_EN += ("return", "rma", "dispute", "report", "inquiry", "enquiry")
+CHANGE_EN = ("address", "order", "date", "slot", "size", "colour", "color", "details")
+CHANGE_EN += ("delivery", "subscription", "plan", "appointment", "booking", "shipping", "box")
+CARRIER_EN = ("courier", "carrier", "driver", "ups", "dhl", "fedex", "usps", "royal", "evri")
+CARRIER_EN += ("dpd", "post", "delivery", "shipping", "company")
+VISIT_EN = ("pickup", "pick-up", "collection", "installation", "visit", "technician")
+VISIT_EN += ("appointment", "delivery", "engineer", "fitter", "return")
+CODE_EN = ("code", "coupon", "discount", "promo", "voucher")
+REFUND_EN = ("refund", "reimbursement", "money", "credit")
+DISCOUNT_EN = ("discount", "voucher", "coupon", "credit", "free", "off", "%", "gift", "code")
+DISCOUNT_EN += ("price", "deal", "reduction", "rebate")
+_GIVE = (("gave", PART), ("given", PART))
+
+ENGLISH: tuple[Verb, ...] = (
+    Verb("refund", Act.REFUND),
+    Verb("reimburse", Act.REFUND),
+    Verb("credit", Act.REFUND, (*MONEY_EN, "you")),
+    Verb("repay", Act.REFUND),
+    Verb("return", Act.REFUND, ("money", "amount", "payment", "funds")),
+    Verb("issue", Act.PROCESS_REFUND, REFUND_EN),
+    Verb("process", Act.PROCESS_REFUND, REFUND_EN),
+    Verb("approve", Act.PROCESS_REFUND, REFUND_EN),
+    Verb("process", Act.MODIFY, bare_for_speaker=True),
+    Verb("give", Act.REFUND, ("back", "refund"), extra=_GIVE),
+    Verb("give", Act.DISCOUNT, DISCOUNT_EN, extra=_GIVE),
+    Verb("offer", Act.DISCOUNT, DISCOUNT_EN),
+    Verb("put", Act.REFUND, ("back",), extra=(("put", PART),)),
+    Verb("pay", Act.REFUND, ("back",), extra=(("paid", PART),)),
+    Verb("send", Act.REFUND, ("money", "amount", "refund")),
+    Verb("take", Act.DISCOUNT, ("off",), extra=(("took", PART), ("taken", PART))),
+    Verb("knock", Act.DISCOUNT, ("off",)),
+    Verb("shave", Act.DISCOUNT, ("off",)),
+    Verb("throw", Act.DISCOUNT, ("in",), extra=(("threw", PART), ("thrown", PART))),
+    Verb("charge", Act.DISCOUNT, when_negated=True),
+    Verb("discount", Act.DISCOUNT),
+    Verb("waive", Act.DISCOUNT),
+    Verb("comp", Act.DISCOUNT),
+    Verb("deduct", Act.DISCOUNT),
+    Verb("match", Act.DISCOUNT, ("price",)),
+    Verb("cancel", Act.CANCEL),
+    Verb("modify", Act.MODIFY),
+    Verb("amend", Act.MODIFY),
+    Verb("update", Act.MODIFY, CHANGE_EN, bare_for_speaker=True),
+    Verb("change", Act.MODIFY, CHANGE_EN, bare_for_speaker=True),
+    Verb("swap", Act.MODIFY, bare_for_speaker=True),
+    Verb("remove", Act.MODIFY, CHANGE_EN, bare_for_speaker=True),
+    Verb("unsubscribe", Act.MODIFY),
+    Verb("switch", Act.MODIFY, CHANGE_EN, bare_for_speaker=True),
+    Verb("pause", Act.MODIFY),
+    Verb("reschedule", Act.MODIFY),
+    Verb("upgrade", Act.MODIFY, CHANGE_EN),
+    Verb("send", Act.SEND, SEND_EN, extra=(("sent", PART),), bare_for_speaker=True),
+    Verb("resend", Act.SEND, extra=(("resent", PART),)),
+    Verb("email", Act.SEND, SEND_EN, bare_for_speaker=True),
+    Verb("e-mail", Act.SEND, SEND_EN, bare_for_speaker=True),
+    Verb("dispatch", Act.SEND, SEND_EN),
+    Verb("ship", Act.SEND, ("replacement", "new", "another", "spare")),
+    Verb("replace", Act.SEND),
+    Verb("pass", Act.HANDOFF, PERSON_EN),
+    Verb("transfer", Act.HANDOFF, PERSON_EN),
+    Verb("connect", Act.HANDOFF, PERSON_EN),
+    Verb("hand", Act.HANDOFF, PERSON_EN),
+    Verb("forward", Act.FORWARD),
+    Verb("escalate", Act.FORWARD),
+    Verb("refer", Act.FORWARD, TEAM_EN),
+    Verb("pass", Act.FORWARD, TEAM_EN),
+    Verb("transfer", Act.FORWARD, TEAM_EN),
+    Verb("flag", Act.FORWARD, TEAM_EN),
+    Verb("open", Act.TICKET, TICKET_EN),
+    Verb("log", Act.TICKET, TICKET_EN),
+    Verb("raise", Act.TICKET, TICKET_EN),
+    Verb("file", Act.TICKET, TICKET_EN),
+    Verb("lodge", Act.TICKET, TICKET_EN),
+    Verb("create", Act.TICKET, (*TICKET_EN, "label")),
+    Verb("generate", Act.TICKET, (*TICKET_EN, "label")),
+    Verb("initiate", Act.TICKET, (*TICKET_EN, "refund")),
+    Verb("start", Act.TICKET, (*TICKET_EN, "refund")),
+    Verb("reserve", Act.RESERVE),
+    Verb("hold", Act.RESERVE, ("item", "unit", "stock", "one", "it", "size", "copy")),
+    Verb("apply", Act.APPLY_CODE, CODE_EN, bare_for_speaker=True),
+    Verb("add", Act.APPLY_CODE, (*CODE_EN, "credit")),
+    Verb("add", Act.MODIFY, ("note", "instruction", "comment", "order", "box")),
+    Verb("request", Act.REQUEST_REFUND, REFUND_EN),
+    Verb("submit", Act.REQUEST_REFUND, REFUND_EN),
+    Verb("call", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("call", Act.HANDOFF, ("you",)),
+    Verb("ask", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("ask", Act.FORWARD, TEAM_EN),
+    Verb("speak", Act.CONTACT_CARRIER, CARRIER_EN, extra=(("spoke", PART), ("spoken", PART))),
+    Verb("talk", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("prepare", Act.SEND, ("replacement", "new", "shipment", "parcel", "package")),
+    Verb("leave", Act.MODIFY, ("note", "instruction", "comment"), extra=(("left", PART),)),
+    Verb("note", Act.MODIFY, ("order", "account")),
+    Verb("contact", Act.HANDOFF, ("you",)),
+    Verb("contact", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("notify", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("chase", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("schedule", Act.SCHEDULE, VISIT_EN),
+    Verb("book", Act.SCHEDULE, VISIT_EN),
+    Verb("arrange", Act.SCHEDULE, (*VISIT_EN, "replacement", "return")),
+)
+
+_EN_IRREGULAR = {
+    "send": ("sent", "sent"),
+    "resend": ("resent", "resent"),
+    "hold": ("held", "held"),
+}
+
+
+def _en_forms(lemma: str) -> dict[str, str]:
+    base = lemma
+    if base.endswith("e"):
+        past = base + "d"
+        ing = base[:-1] + "ing"
+    elif base.endswith(("y",)) and base[-2] not in "aeiou":
+        past = base[:-1] + "ied"
+        ing = base + "ing"
+    elif base in ("cancel", "comp", "log", "flag", "ship", "refer", "transfer", "chase", "submit"):
+        double = base if base in ("chase",) else base + base[-1]
+        past = double + "ed"
+        ing = double + "ing"
+    else:
+        past = base + "ed"
+        ing = base + "ing"
+    if base == "chase":
+        past, ing = "chased", "chasing"
+    past, part = _EN_IRREGULAR.get(base, (past, past))
+    third = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
+    if base.endswith("y") and base[-2] not in "aeiou":
+        third = base[:-1] + "ies"
+    forms = {base: INF, third: THIRD, past: PART, part: PART, ing: GER}
+    if base == "cancel":  # both spellings
+        forms.update({"canceled": PART, "canceling": GER})
+    return forms
+
+
+_ES_ENDINGS = {
+    "ar": {
+        FIRST: ("o", "amos", "é", "aré", "aremos", "aría", "aríamos", "aba", "ábamos"),
+        SECOND: ("as", "ás", "aste", "arás", "á"),
+        THIRD: ("a", "an", "ó", "aron", "ará", "arán", "aría", "arían"),
+        INF: ("ar",),
+        GER: ("ando",),
+        PART: ("ado", "ada", "ados", "adas"),
+    },
+    "er": {
+        FIRST: ("o", "emos", "í", "imos", "eré", "eremos", "ería", "eríamos"),
+        SECOND: ("es", "és", "iste", "erás", "é"),
+        THIRD: ("e", "en", "ió", "ieron", "erá", "erán", "ería", "erían"),
+        INF: ("er",),
+        GER: ("iendo",),
+        PART: ("ido", "ida", "idos", "idas"),
+    },
+    "ir": {
+        FIRST: ("o", "imos", "í", "iré", "iremos", "iría", "iríamos"),
+        SECOND: ("es", "ís", "iste", "irás", "í"),
+        THIRD: ("e", "en", "ió", "ieron", "irá", "irán", "iría", "irían"),
+        INF: ("ir",),
+        GER: ("iendo",),
+        PART: ("ido", "ida", "idos", "idas"),
+    },
+}
+# Stem changes in the present (o → ue, e → i), written as the changed stem.
+_ES_STEM_CHANGES = {"devolver": "devuelv", "reponer": None, "corregir": "corrig"}
+
+
+def _es_forms(lemma: str) -> dict[str, str]:
+    stem, kind = lemma[:-2], lemma[-2:]
+    forms: dict[str, str] = {}
+    for person, endings in _ES_ENDINGS[kind].items():
+        for ending in endings:
+            forms.setdefault(stem + ending, person)
+    if kind == "ar" and stem.endswith(("c", "g", "z")):
+        spelled = {"c": "qu", "g": "gu", "z": "c"}[stem[-1]]
+        forms[stem[:-1] + spelled + "é"] = FIRST  # apliqué, cargué, actualicé
+    changed = _ES_STEM_CHANGES.get(lemma)
+    if changed:
+        forms[changed + "o"] = FIRST
+        forms[changed + "e"] = THIRD
+        forms[changed + "en"] = THIRD
+        forms[changed + "es"] = SECOND
+    if lemma == "reponer":
+        forms.update({"repusimos": FIRST, "repuse": FIRST, "repondremos": FIRST})
+    return forms
+
+
+@cache
+def verb_forms(language: str) -> dict[str, list[tuple[Verb, str]]]:
+    """Every form of every act verb of ``language``: form → [(verb, person)]."""
+    table: dict[str, list[tuple[Verb, str]]] = {}
+    verbs = SPANISH if language == "es" else ENGLISH
+    conjugate = _es_forms if language == "es" else _en_forms
+    for verb in verbs:
+        forms = conjugate(verb.lemma)
+        forms.update(dict(verb.extra))
+        for form, person in forms.items():
+            table.setdefault(form, []).append((verb, person))
+    return table
+
+
+@cache
+def infinitives(language: str) -> dict[str, list[Verb]]:
+    """Infinitives and gerunds without accents, for forms that carry enclitic pronouns."""
+    out: dict[str, list[Verb]] = {}
+    for form, entries in verb_forms(language).items():
+        for verb, person in entries:
+            if person in (INF, GER):
+                out.setdefault(fold(form), []).append(verb)
+    return out
+
+
+_FOLD = str.maketrans("áéíóúü", "aeiouu")
+
+
+def fold(text: str) -> str:
+    return text.translate(_FOLD)
