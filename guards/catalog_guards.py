@@ -28,7 +28,6 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         return None
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
-    query = " ".join([ctx.question, *(str(c.input.get("query", "")) for c in ctx.tool_outputs)])
     for clause in clauses(ctx.draft, book.clause_breaks):
         denied = find_phrase(book.unavailable, clause) is not None
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
@@ -40,7 +39,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     )
         if not denied:
             for phrase, written in claimed_objects(clause, ctx.language):
-                if unreturned(written, products, query):
+                if unreturned(written, products):
                     return Finding(
                         detail=f"offers {phrase!r}, which this turn's search did not return"
                     )

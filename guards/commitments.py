@@ -96,6 +96,7 @@ _SUBJECT_EN |= {"i'd": SPEAKER, "we'd": SPEAKER, "you": CUSTOMER, "you'll": CUST
 _SUBJECT_EN |= {"you've": CUSTOMER, "you're": CUSTOMER, "you'd": CUSTOMER}
 _AUX_EN = frozenset(
     "will shall have has had am are is be been being 'll going to just already now also "
+    "still definitely certainly surely "
     "gone ahead and go get got personally happily gladly immediately right away then "
     "successfully manually quickly promptly actually fully proceed proceeded proceeding "
     "about able would can could may might let me us".split()
@@ -147,8 +148,10 @@ class Commitment:
         return self.actor != CUSTOMER and not self.negated and not self.offer and not self.modal
 
 
-def read_commitments(sentence: str, language: str) -> list[Commitment]:
-    """Every act verb of ``sentence`` with who does it and how it is said."""
+def read_commitments(sentence: str, language: str, *, context: str = "") -> list[Commitment]:
+    """Every act verb of ``sentence`` with who does it and how it is said. ``context``
+    (the rest of the draft, the question) names what a pronoun object stands for:
+    "te la vamos a devolver" after a sentence about the amount."""
     text = sentence.replace("’", "'").replace("`", "'")
     tokens = words(text)
     offer = is_offer(text.lower(), language)
@@ -170,11 +173,24 @@ def read_commitments(sentence: str, language: str) -> list[Commitment]:
         verbs = [
             v
             for v, _ in entries
-            if (speaker and v.bare_for_speaker) or has_object(v, tokens, index)
+            if (speaker and v.bare_for_speaker)
+            or has_object(v, tokens, index)
+            or (
+                context
+                and not v.received
+                and _pronoun_object(tokens, index)
+                and _in_context(v, context)
+            )
         ]
+        if actor == CUSTOMER and any(t.startswith(("solicitud", "request")) for t in tokens):
+            verbs = [v for v in verbs if not v.received]  # "tenés una solicitud pendiente"
         if not verbs:
             continue
         verb = verbs[0]
+        if actor == CUSTOMER and verb.received:
+            actor = PASSIVE  # the customer receives what the shop does: a benefit, not a task
+        elif verb.received and actor == SPEAKER:
+            continue  # "we have refunds for…": the shop has, not gives
         last_actor = actor
         negated = negated_at(tokens, index, language)
         if verb.when_negated:
@@ -194,6 +210,19 @@ def read_commitments(sentence: str, language: str) -> list[Commitment]:
             )
         )
     return out
+
+
+def _pronoun_object(tokens: list[str], index: int) -> bool:
+    token = fold(tokens[index])
+    before = set(tokens[max(0, index - 3) : index])
+    return bool(before & {"lo", "la", "los", "las", "it", "them"}) or token.endswith(
+        ("lo", "la", "los", "las")
+    )
+
+
+def _in_context(verb: Verb, context: str) -> bool:
+    tokens = words(context)
+    return bool(verb.objects) and any(t.startswith(verb.objects) for t in tokens)
 
 
 def _coordinated(tokens: list[str], index: int, person: str) -> bool:

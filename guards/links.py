@@ -57,7 +57,12 @@ def check_foreign_link(ctx: GuardContext, *, deadline: float) -> Finding | None:
 
 
 def allowed_hosts(ctx: GuardContext) -> frozenset[str]:
+    """The shop's own hosts, and the host of a retrieved document whose source is its
+    address (a document imported from a page links to that page's site)."""
     hosts = {*ctx.link_hosts, *config.link_hosts()}
+    for chunk in ctx.retrieved:
+        if chunk.source.startswith(("https://", "http://")):
+            hosts.add(_host_of(chunk.source.split("://", 1)[1].split("/", 1)[0]))
     return frozenset(h for h in (normalise_host(h) for h in hosts) if h)
 
 

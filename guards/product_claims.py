@@ -93,9 +93,9 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     return out
 
 
-def unreturned(phrase: list[str], products: tuple[Product, ...], query: str) -> bool:
+def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
     """The object names something specific that no returned product is: a proper name,
-    a number or a size of its own, or the very thing the customer searched for."""
+    a number or a size of its own."""
     lower = [w.lower() for w in phrase]
     specific = [
         w.lower()
@@ -104,8 +104,7 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], query: str) -> 
         or (any(c.isdigit() for c in w) and not (i == 0 and w.isdigit()))  # "3 plans": a count
         or w.lower() in _SIZES
     ]
-    asked = set(words(query))
-    if not specific and not (asked & {w for w in lower if len(w) >= 4}):
+    if not specific:
         return False
     content = [w for w in lower if len(w) >= 3 and w not in _GENERIC] or lower
     for product in products:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from guards.context import GuardContext
@@ -27,6 +28,7 @@ class Product:
     in_stock: bool | None
     warranty: str | None
     has_warranty_field: bool
+    price: Decimal | None = None
 
     @property
     def words(self) -> frozenset[str]:
@@ -75,7 +77,15 @@ def _product(item: Mapping[str, Any]) -> Product:
         in_stock=stock if isinstance(stock, bool) else None,
         warranty=None if warranty in (None, _MISSING, "") else str(warranty),
         has_warranty_field=warranty is not _MISSING,
+        price=_price(item.get("price")),
     )
+
+
+def _price(value: Any) -> Decimal | None:
+    try:
+        return Decimal(str(value)) if value not in (None, "") else None
+    except (InvalidOperation, ValueError):
+        return None
 
 
 def mentions(text: str) -> list[frozenset[str]]:

@@ -31,6 +31,9 @@ class Verb:
     when_negated: bool = False
     # The speaker's own forms need no object: "te lo apliqué", "I'm updating it".
     bare_for_speaker: bool = False
+    # The customer is the one who receives: "ya tenés el reembolso en camino", "you'll
+    # get a full refund" state what the shop does for them, not an instruction.
+    received: bool = False
 
 
 MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "precio", "valor")
@@ -54,6 +57,9 @@ VISIT_ES = ("retiro", "recogida", "instalaci", "visita", "técnico", "tecnico", 
 VISIT_ES += ("montaje", "entrega", "devoluci", "recolecci")
 CODE_ES = ("código", "codigo", "cupón", "cupon", "descuento", "promo", "bonificaci", "vale")
 REFUND_ES = ("reembols", "reintegr", "devoluci", "dinero", "plata", "importe", "abono")
+RECEIVED_ES = ("reembols", "reintegr", "dinero de vuelta", "plata de vuelta", "abono")
+_TENER = (("tenés", SECOND), ("tienes", SECOND), ("tiene", SECOND), ("tendrás", SECOND))
+_TENER += (("tendrá", SECOND), ("tendrás", SECOND), ("vas a tener", SECOND))
 DISCOUNT_ES = ("descuento", "cupón", "cupon", "vale", "crédito", "credito", "bonificaci", "gratis")
 DISCOUNT_ES += ("regalo", "saldo", "rebaja", "envío gratis", "sin cargo", "%")
 _DAR = (("doy", FIRST), ("damos", FIRST), ("di", FIRST), ("dimos", FIRST), ("daré", FIRST))
@@ -69,6 +75,9 @@ _HACER += (("hacer", INF), ("hará", THIRD), ("harán", THIRD))
 
 SPANISH: tuple[Verb, ...] = (
     Verb("reembolsar", Act.REFUND),
+    Verb("tener", Act.REFUND, RECEIVED_ES, extra=_TENER, received=True),
+    Verb("recibir", Act.REFUND, RECEIVED_ES, received=True),
+    Verb("llegar", Act.REFUND, RECEIVED_ES, received=True),
     Verb("reintegrar", Act.REFUND),
     Verb("restituir", Act.REFUND),
     Verb("devolver", Act.REFUND, MONEY_ES, extra=(("devuelvo", FIRST), ("devuelto", PART))),
@@ -90,6 +99,9 @@ SPANISH: tuple[Verb, ...] = (
     Verb("hacer", Act.DISCOUNT, (*DISCOUNT_ES, "precio", "rebaja"), extra=_HACER),
     Verb("ofrecer", Act.DISCOUNT, DISCOUNT_ES, extra=(("ofrezco", FIRST),)),
     Verb("rebajar", Act.DISCOUNT),
+    Verb("dejar", Act.DISCOUNT, ("barat", "menos", "precio", "$", "€", "%")),
+    Verb("respetar", Act.DISCOUNT, ("%", "precio", "promo", "descuento", "oferta")),
+    Verb("sumar", Act.DISCOUNT, ("punto", "crédito", "credito", "saldo")),
     Verb("bonificar", Act.DISCOUNT),
     Verb("regalar", Act.DISCOUNT),
     Verb("igualar", Act.DISCOUNT, ("precio",)),
@@ -112,6 +124,7 @@ SPANISH: tuple[Verb, ...] = (
     Verb("dejar", Act.MODIFY, ("anotad", "registrad", "cambiad", "actualizad")),
     Verb("pausar", Act.MODIFY),
     Verb("reprogramar", Act.MODIFY),
+    Verb("enviar", Act.FORWARD, ("solicitud", "caso", "reclamo", "pedido de")),
     Verb("enviar", Act.SEND, SEND_ES, (("envío", FIRST), ("envía", THIRD)), bare_for_speaker=True),
     Verb("reenviar", Act.SEND, extra=(("reenvío", FIRST), ("reenvía", THIRD))),
     Verb("mandar", Act.SEND, SEND_ES, bare_for_speaker=True),
@@ -172,12 +185,16 @@ VISIT_EN = ("pickup", "pick-up", "collection", "installation", "visit", "technic
 VISIT_EN += ("appointment", "delivery", "engineer", "fitter", "return")
 CODE_EN = ("code", "coupon", "discount", "promo", "voucher")
 REFUND_EN = ("refund", "reimbursement", "money", "credit")
+RECEIVED_EN = ("refund", "reimbursement", "money back")
 DISCOUNT_EN = ("discount", "voucher", "coupon", "credit", "free", "off", "%", "gift", "code")
 DISCOUNT_EN += ("price", "deal", "reduction", "rebate")
 _GIVE = (("gave", PART), ("given", PART))
 
 ENGLISH: tuple[Verb, ...] = (
     Verb("refund", Act.REFUND),
+    Verb("get", Act.REFUND, RECEIVED_EN, extra=(("got", PART), ("gotten", PART)), received=True),
+    Verb("receive", Act.REFUND, RECEIVED_EN, received=True),
+    Verb("have", Act.REFUND, RECEIVED_EN, extra=(("has", THIRD),), received=True),
     Verb("reimburse", Act.REFUND),
     Verb("credit", Act.REFUND, (*MONEY_EN, "you")),
     Verb("repay", Act.REFUND),
@@ -214,6 +231,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("pause", Act.MODIFY),
     Verb("reschedule", Act.MODIFY),
     Verb("upgrade", Act.MODIFY, CHANGE_EN),
+    Verb("send", Act.FORWARD, ("request", "case", "claim")),
     Verb("send", Act.SEND, SEND_EN, extra=(("sent", PART),), bare_for_speaker=True),
     Verb("resend", Act.SEND, extra=(("resent", PART),)),
     Verb("email", Act.SEND, SEND_EN, bare_for_speaker=True),
@@ -243,7 +261,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("reserve", Act.RESERVE),
     Verb("hold", Act.RESERVE, ("item", "unit", "stock", "one", "it", "size", "copy")),
     Verb("apply", Act.APPLY_CODE, CODE_EN, bare_for_speaker=True),
-    Verb("add", Act.APPLY_CODE, (*CODE_EN, "credit")),
+    Verb("add", Act.DISCOUNT, ("points", "credit", "bonus")),
+    Verb("add", Act.APPLY_CODE, CODE_EN),
     Verb("add", Act.MODIFY, ("note", "instruction", "comment", "order", "box")),
     Verb("request", Act.REQUEST_REFUND, REFUND_EN),
     Verb("submit", Act.REQUEST_REFUND, REFUND_EN),

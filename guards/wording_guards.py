@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 
 import re2
 
-from guards.acts import Act
+from guards.acts import REFUND_ACTS, Act
 from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
 from guards.phrasebook import (
@@ -17,7 +17,9 @@ from guards.phrasebook import (
     PROMPT_WRAPPERS,
     Phrasebook,
 )
+from guards.products import returned_products
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
+from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 
@@ -34,16 +36,17 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     trusted source says it in much the same words. Negated offers ("no puedo hacerte
     un precio especial") are not offers; an apology gift is never backed."""
     book = PHRASEBOOKS[ctx.language]
-    trusted = [text for text in _trusted_texts(ctx) if find_phrase(book.discount, text)]
-    promos = {c.source for c in ctx.retrieved if not tainted_chunk(c)}
+    promo_words = (*book.discount, r"free", r"gratis")
+    trusted = [text for text in _trusted_texts(ctx) if find_phrase(promo_words, text)]
     promos = {
-        c.source for c in ctx.retrieved if c.source in promos and find_phrase(book.discount, c.text)
+        c.source for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)
     }
     for sentence, cited in cited_sentences(ctx.draft):
         backed = bool(cited & promos) or any(_supported(sentence, t, book) for t in trusted)
         apology = find_phrase(book.compensation, sentence)
         for claim in read_commitments(sentence, ctx.language):
-            if claim.act != Act.DISCOUNT or not claim.binding:
+            # An applied code is a lower price too.
+            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
                 continue
             if apology or not backed:
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
@@ -55,6 +58,27 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
         if not backed and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
+        if (below := _below_threshold(ctx, sentence, trusted)) is not None:
+            return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
+    return None
+
+
+def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str | None:
+    """A promotion that starts at an amount, said to apply when this turn's amounts are
+    all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
+    A sentence that states the condition itself ("free over £40") is the rule, not a
+    claim that it applies."""
+    if threshold(sentence, ctx.locale) is not None:
+        return None
+    starts = [t for t in (threshold(text, ctx.locale) for text in promos) if t is not None]
+    if not starts:
+        return None
+    start = min(starts)
+    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
+    if not seen:
+        seen = [p.price for p in returned_products(ctx) if p.price is not None]
+    if seen and max(seen) < start:
+        return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
     return None
 
 
@@ -89,16 +113,26 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         )
         and not tainted_chunk(chunk)
     }
+    context = f"{ctx.question}\n{ctx.draft}"
     for sentence, cited in cited_sentences(ctx.draft):
         # A citation excuses only its own sentence, and only a restatement of the
         # policy: the shop's own text, not a promise made to this customer.
         policy = [c.text.lower() for c in ctx.retrieved if c.source in cited & cited_policy]
-        for claim in read_commitments(sentence, ctx.language):
-            if claim.act != Act.REFUND or not claim.binding:
+        for claim in read_commitments(sentence, ctx.language, context=context):
+            if claim.act not in REFUND_ACTS or not claim.binding:
                 continue
-            if policy and (
-                claim.actor == PASSIVE
-                or any(claim.verb in text or _supported(sentence, text, book) for text in policy)
+            # The cited policy excuses a restatement of itself: impersonal, or in the
+            # first person when the sentence says what the policy says.
+            if (
+                policy
+                and claim.act == Act.REFUND
+                and (
+                    claim.actor == PASSIVE
+                    or any(
+                        claim.verb in words(text) or _supported(sentence, text, book)
+                        for text in policy
+                    )
+                )
             ):
                 continue
             return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
