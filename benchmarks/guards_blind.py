@@ -42,6 +42,15 @@ def load(files: list[Path], half: str) -> list[tuple[str, dict]]:
     return out
 
 
+def modes_for(writer: str, modes: dict[str, str]) -> dict[str, str]:
+    """Each file is judged by the guards its writers' brief specified: the guards-*
+    files were written from the nine-guard specification, before action_claim existed,
+    so a pass there was never checked for a claimed act; actions-* files judge all."""
+    if writer.startswith("guards-"):
+        return {**modes, "action_claim": "off"}
+    return modes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("test", "dev", "all"), default="test")
@@ -73,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     for writer, obj in load(files, args.half):
         case = parse_case(obj)
         lang = "en" if case.ctx.language == "en" else obj.get("locale", "es")
-        result = run_guards(case.ctx, modes=modes, budget_ms=1000)
+        result = run_guards(case.ctx, modes=modes_for(writer, modes), budget_ms=1000)
         fired = {f.guard: f for f in result.failures}
         keys = (writer, lang, "all")
         if case.expect is None:

@@ -306,8 +306,10 @@ def good_lookalike(rng, f):
             ),
             T(
                 f,
-                "Tenemos 3 planes de protección; te cuento el primero.",
-                "We have 3 plans; let me tell you about the first one.",
+                # A count with a noun is a claim ("3 planes" needs a source); a number
+                # that names a thing is not: the plan is called "3".
+                "El plan 3 de protección es el más completo; te cuento qué cubre.",
+                "Protection plan 3 is the most complete; let me tell you what it covers.",
             ),
             T(
                 f,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from guards.acts import MONEY_ACTS, Act, tool_acts
+from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
 from guards.deeds import read_deeds, requested_acts, says_done
@@ -44,7 +44,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     offers, instructions to the customer and a process a cited source states
     impersonally pass. Money and price acts are the promise guards' to judge."""
     done = performed_acts(ctx)
-    reported = " ".join(_output_text(call.output) for call in ctx.tool_outputs).lower()
+    outputs = " ".join(_output_text(call.output) for call in ctx.tool_outputs).lower()
     chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}
     stop = PHRASEBOOKS[ctx.language].stopwords
     for sentence, cited in cited_sentences(ctx.draft):
@@ -52,8 +52,10 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         for claim in read_commitments(sentence, ctx.language):
             if claim.act in MONEY_ACTS or not claim.binding or claim.act in done:
                 continue
-            if claim.actor == PASSIVE and (sources or claim.lemma[:5] in reported):
+            if claim.actor == PASSIVE and (sources or claim.lemma[:5] in outputs):
                 continue  # a process the source states, or a state a tool reported
+            if reported(claim.act, outputs):
+                continue  # "el pedido lo despachamos el lunes", as the lookup says
             if any(_restates(sentence, text, stop) for text in sources):
                 continue
             return _finding(claim.act, claim.verb, sentence, ctx, done)

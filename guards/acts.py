@@ -75,3 +75,20 @@ def tool_acts(tool: str) -> frozenset[Act]:
 
 def registered_tools() -> dict[str, frozenset[Act]]:
     return dict(_TOOL_ACTS)
+
+
+# Words a tool's output uses when the act has already happened: a sentence that says
+# so ("your order was dispatched on Monday") reports the lookup, it claims nothing.
+REPORTED: dict[Act, tuple[str, ...]] = {
+    Act.SEND: ("shipped", "dispatched", "sent", "enviad", "despachad", "en camino", "in transit"),
+    Act.CANCEL: ("cancel", "anulad"),
+    Act.REFUND: ("refunded", "refund issued", "reembolsad", "reintegrad", "refund of"),
+    Act.PROCESS_REFUND: ("refunded", "refund issued", "reembolsad", "reintegrad", "refund of"),
+    Act.MODIFY: ("updated", "changed", "modificad", "actualizad"),
+    Act.SCHEDULE: ("scheduled", "booked", "programad", "agendad"),
+}
+
+
+def reported(act: Act, outputs: str) -> bool:
+    """This turn's tool outputs (lower case) say the act already happened."""
+    return any(word in outputs for word in REPORTED.get(act, ()))

@@ -171,9 +171,17 @@ class BackingIndex:
     def empty(self) -> bool:
         return not self._all
 
-    def backs(self, figure: Figure, *, deadline: float) -> bool:
+    def backs(
+        self, figure: Figure, *, deadline: float, counts: frozenset[int] = frozenset()
+    ) -> bool:
+        """Backed as written, as a valid rounding, as a backed amount times a count the
+        conversation states ("las 2 salen $ 17.998"), or as a sum of backed amounts."""
         values = self._values.get(figure.kind, [])
         if any(self._backs_reading(r, values) for r in figure.readings):
+            return True
+        if figure.kind == FigureKind.MONEY and any(
+            self._is_multiple(r.value, counts) for r in figure.readings
+        ):
             return True
         if figure.kind != FigureKind.MONEY or self.sum_searches >= MAX_SUM_SEARCHES:
             return False
@@ -199,6 +207,12 @@ class BackingIndex:
             if index < len(values) and values[index] < hi:
                 return True
         return False
+
+    def _is_multiple(self, value: Decimal, counts: frozenset[int]) -> bool:
+        target = _cents(value)
+        if target is None or not counts:
+            return False
+        return any(term and target % term == 0 and target // term in counts for term in self._terms)
 
     def _is_sum(self, value: Decimal, *, deadline: float) -> bool:
         target = _cents(value)

@@ -36,7 +36,7 @@ _TALK_ES = tuple(
     "consult revis verific comprob chequ mir ver vist busc busqu expliqu verifiqu indiqu "
     "encontr fij entend entiend "
     "comprend lament sient sent agradec recomiend recomend suger sugier explic cont "
-    "cuent coment dec dic dij inform confirm aclar pod pued quer quier ten tien ser "
+    "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
     "est hab sab sé recib not le escrib respond ayud dej compart record recuerd indic "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
     "mostr muestr trabaj llev acompañ atend escuch habl llam tom".split()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from guards.backing import BackingIndex, collect_source_numbers
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
@@ -36,13 +39,78 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
             or (not tainted.empty and tainted.backs(f, deadline=deadline))
         ]
     else:
-        extra = [f for f in claims if not index.backs(f, deadline=deadline)]
+        counts = _counts(ctx, lexicon)
+        extra = [f for f in claims if not index.backs(f, deadline=deadline, counts=counts)]
     if not extra:
-        return None
+        return _changed_number(ctx, figures, numbers)
     texts = tuple(dict.fromkeys(f.text for f in extra))
     where = "the sources have no numbers" if index.empty else "no source gives this value"
     return Finding(
         detail=f"{', '.join(texts)}: {where} (nor a valid rounding or a sum of amounts)",
         extra_figures=texts,
         source_figures=index.reported(),
+    )
+
+
+MAX_COUNT = 12
+
+
+def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:
+    """Small whole numbers the draft or the customer states: the "2" of "las 2 salen"."""
+    found = set()
+    for text in (ctx.draft, ctx.question):
+        for figure in extract_figures(text, lexicon=lexicon, threshold=0):
+            value = figure.value
+            if value == value.to_integral_value() and 2 <= value <= MAX_COUNT:
+                found.add(int(value))
+    return frozenset(found)
+
+
+def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:
+    """An order number or an amount with two digits swapped or one digit changed
+    (88412 written 88421): no unit makes it a claim, but it is a wrong reference."""
+    written = {n.text for n in numbers} | set(_DIGITS.findall(_sources_text(ctx)))
+    known = {re.sub(r"\D", "", t) for t in written}
+    known = {k for k in known if len(k) >= 4}
+    for figure in figures:
+        if figure.kind != FigureKind.PLAIN:
+            continue  # years and dates are exempt; money and quantities are judged above
+        digits = re.sub(r"\D", "", figure.text)
+        if len(digits) < 4 or digits in known:
+            continue
+        for source in known:
+            if _one_edit(digits, source):
+                return Finding(
+                    detail=f"{figure.text}: looks like {source} from the sources with digits "
+                    "swapped or changed",
+                    extra_figures=(figure.text,),
+                )
+    return None
+
+
+_DIGITS = re.compile(r"\d[\d.,]{2,}\d")
+
+
+def _sources_text(ctx: GuardContext) -> str:
+    parts = [ctx.question, *(m.text for m in ctx.history)]
+    parts += [c.text for c in ctx.retrieved]
+    for call in ctx.tool_outputs:
+        parts.append(json.dumps(call.input, ensure_ascii=False))
+        output = call.output
+        parts.append(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False))
+    return " ".join(parts)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Same length, and one adjacent transposition or one changed digit apart."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    if len(diff) == 1:
+        return True
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
     )

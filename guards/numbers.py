@@ -212,8 +212,17 @@ def _is_code(lower: str, start: int) -> bool:
     if before.isalpha() or before in "#_":
         return True
     if before in "-/" and start >= 2 and lower[start - 2].isalnum():
-        return True
+        return not (before == "-" and _plain_number_before(lower, start - 1))
     return False
+
+
+def _plain_number_before(lower: str, hyphen: int) -> bool:
+    """ "5-8 días", "1.500-2.000": a number before the hyphen makes a range; letters
+    glued to it ("ip13-128") make a code."""
+    j = hyphen - 1
+    while j >= 0 and (lower[j].isdigit() or lower[j] in ".,"):
+        j -= 1
+    return j < hyphen - 1 and (j < 0 or not (lower[j].isalnum() or lower[j] in "#_-"))
 
 
 def _attached_word(lower: str, end: int) -> str:
@@ -347,6 +356,8 @@ def _classify(
         return FigureKind.MONEY
     if first in tables.units or (first in tables.fillers and second in tables.units):
         return FigureKind.QUANTITY
+    if _counted_noun(first, lexicon):
+        return FigureKind.QUANTITY  # "3 boxes", "4 colores", "272 pages": a count
     if scaled:
         return FigureKind.MONEY
     if first in tables.months or (first in lexicon.linkers and second in tables.months):
@@ -357,6 +368,21 @@ def _classify(
     if readings[0].decimals == 0 and YEAR_RANGE[0] <= value <= YEAR_RANGE[1]:
         return FigureKind.YEAR
     return FigureKind.PLAIN
+
+
+def _counted_noun(word: str, lexicon: NumberLexicon) -> bool:
+    """A plural noun right after the number. Months, currencies and linking words are
+    read before this; a plural that is not a noun ("2 más") is rare after a number."""
+    return (
+        len(word) >= 4
+        and word.isalpha()
+        and word.endswith("s")
+        and word not in lexicon.linkers
+        and word not in _NOT_COUNTED
+    )
+
+
+_NOT_COUNTED = frozenset("más mas menos veces times pesos euros dollars dólares plus".split())
 
 
 def _first_word(rest: str) -> str:

@@ -130,7 +130,17 @@ SPANISH = Phrasebook(
                 "de medidas",
             ),
         ),
-        InternalTerm(r"(?:el|del|nuestro|en\s+el)\s+cat[aá]logo", needs_cue=True),
+        InternalTerm(r"(?:el|del|en\s+el)\s+cat[aá]logo", needs_cue=True),
+        # What the assistant was given to read: "los documentos que me pasaron", "el
+        # contexto proporcionado", "el fragmento", "chunk".
+        InternalTerm(r"chunks?"),
+        InternalTerm(
+            r"(?:los|las|el|la|mis|estos|estas)\s+(?:documentos?|contexto|fragmentos?|textos?"
+            r"|fuentes?|informaci[oó]n)\s+(?:que\s+(?:me\s+)?(?:pasaron|dieron|han\s+(?:dado"
+            r"|pasado|proporcionado|facilitado)|tengo|proporcionaron|facilitaron)|proporcionad[oa]s?"
+            r"|recuperad[oa]s?|facilitad[oa]s?)"
+        ),
+        InternalTerm(r"(?:en\s+)?(?:el|mi)\s+contexto\s+(?:que\s+tengo|disponible|actual)"),
         InternalTerm(r"(?:la|una|mi)\s+base\s+de\s+datos"),
         InternalTerm(r"mis\s+instrucciones"),
         InternalTerm(r"(?:el|mi)\s+prompt"),
@@ -277,7 +287,15 @@ ENGLISH = Phrasebook(
             ),
         ),
         InternalTerm(r"in\s+the\s+system"),
-        InternalTerm(r"(?:the|our|my)\s+catalog(?:ue)?", needs_cue=True),
+        InternalTerm(r"(?:the|my)\s+catalog(?:ue)?", needs_cue=True),
+        InternalTerm(r"chunks?"),
+        InternalTerm(
+            r"(?:the|my|these|those)\s+(?:documents?|context|passages?|snippets?|sources?|texts?"
+            r"|information)\s+(?:i\s+(?:was|have\s+been|'ve\s+been)\s+(?:given|provided|shown)"
+            r"|(?:i\s+)?(?:was\s+)?provided|given\s+to\s+me|i\s+have\s+access\s+to|retrieved"
+            r"|i\s+(?:have|can\s+see))"
+        ),
+        InternalTerm(r"(?:retrieved|provided)\s+(?:documents?|context|passages?|sources?)"),
         InternalTerm(r"(?:the|our|my)\s+database"),
         InternalTerm(r"my\s+instructions"),
         InternalTerm(r"(?:my|the|system)\s+prompt"),

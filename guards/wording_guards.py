@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 
 import re2
 
-from guards.acts import REFUND_ACTS, Act
+from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
 from guards.phrasebook import (
@@ -85,7 +85,12 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
 def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
     """A negation before the phrase in its own comma-delimited part of the sentence."""
     segment = re2.split(r"[,;:(]|\s[-–—]\s", sentence[:start])[-1]
-    return find_phrase(book.negation, segment) is not None or _negated(sentence, start, book)
+    conditional = find_phrase((r"if", r"si", r"en\s+caso\s+de"), segment) is not None
+    return (
+        conditional
+        or find_phrase(book.negation, segment) is not None
+        or _negated(sentence, start, book)
+    )
 
 
 def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> bool:
@@ -114,6 +119,10 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         and not tainted_chunk(chunk)
     }
     context = f"{ctx.question}\n{ctx.draft}"
+    outputs = " ".join(
+        o if isinstance(o, str) else json.dumps(o, ensure_ascii=False)
+        for o in (call.output for call in ctx.tool_outputs)
+    ).lower()
     for sentence, cited in cited_sentences(ctx.draft):
         # A citation excuses only its own sentence, and only a restatement of the
         # policy: the shop's own text, not a promise made to this customer.
@@ -121,6 +130,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         for claim in read_commitments(sentence, ctx.language, context=context):
             if claim.act not in REFUND_ACTS or not claim.binding:
                 continue
+            if claim.actor == PASSIVE and reported(claim.act, outputs):
+                continue  # "a refund was issued on May 3", as the order lookup says
             # The cited policy excuses a restatement of itself: impersonal, or in the
             # first person when the sentence says what the policy says.
             if (

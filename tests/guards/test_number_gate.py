@@ -44,9 +44,12 @@ def test_valid_roundings_pass_and_no_tolerance_band():
 
 
 def test_plan_costs_three_euros_exercises_the_gate():
-    # given the seed's lesson: "3 planes" is no claim, "El plan cuesta 3 €" is
-    assert check(turn("Tenemos 3 planes.", chunks=PLAN)) == {}
+    # given the seed's lesson: a test must exercise the gate. A number that names a
+    # thing ("el plan 3") is no claim; "El plan cuesta 3 €" is, and so is a count with
+    # a noun ("3 planes", which no source gives here).
+    assert check(turn("El plan 3 es el más completo.", chunks=PLAN)) == {}
     assert check(turn("El plan cuesta 3 €.", chunks=PLAN)) == {"unbacked_figure": ("3",)}
+    assert check(turn("Tenemos 3 planes.", chunks=PLAN)) == {"unbacked_figure": ("3",)}
 
 
 def test_money_disguised_as_a_year_is_not_exempt():

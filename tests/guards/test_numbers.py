@@ -63,9 +63,11 @@ def test_articles_ordinals_model_names_and_codes_are_not_claims():
     assert kinds <= {FigureKind.PLAIN, FigureKind.YEAR, FigureKind.DATE}
 
 
-def test_three_plans_is_not_a_claim_but_three_euros_is():
-    # given the seed's trap: "3 planes" is no claim, so a test on it would prove nothing
-    assert figures("Tenemos 3 planes.", threshold=2) == [("3", Decimal(3), FigureKind.PLAIN)]
+def test_plan_three_is_not_a_claim_but_three_plans_and_three_euros_are():
+    # given the seed's trap: a bare number is no claim, so a test on it proves nothing
+    assert figures("El plan 3 es el mejor.", threshold=2) == [("3", Decimal(3), FigureKind.PLAIN)]
+    # a count with a noun is a quantity: it needs a source
+    assert figures("Tenemos 3 planes.", threshold=2) == [("3", Decimal(3), FigureKind.QUANTITY)]
     # when the amount is money, then the gate sees it
     assert figures("El plan cuesta 3 €.", threshold=2) == [("3", Decimal(3), FigureKind.MONEY)]
 
