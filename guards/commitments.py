@@ -85,10 +85,15 @@ _PASSIVE_AUX_ES = frozenset(
 # "ya está cancelada", "quedó registrada", "fue dada de baja": done, whoever did it.
 _DONE_AUX_ES = frozenset("queda quedó quedan quedaron fue fueron sido".split())
 _BENEFICIARY_ES = frozenset("te le les vos usted ustedes tu tus su sus".split())
-_OFFER_OPENERS_ES = ("si ", "en caso de")
+# A condition makes an offer only when it is the customer's wish or a person's
+# approval ("si querés…", "if approved…"); "si cancelás, se te acredita" is a promise.
+_OFFER_OPENERS_ES = ("si querés", "si quieres", "si lo desea", "si se aprueba", "si aprueban")
 _OFFER_CUES_ES = ("querés que", "quieres que", "desea que", "deseás que", "preferís que")
 _OFFER_CUES_ES += ("prefieres que", "quiere que", "te parece", "le parece", "si querés")
 _OFFER_CUES_ES += ("si quieres", "si lo desea", "si preferís", "si prefieres", "si usted quiere")
+_OFFER_CUES_ES += ("si se aprueba", "si lo aprueban", "si corresponde", "una vez aprobad")
+_OFFER_CUES_ES += ("si prefiere", "si quiere", "si desea", "si lo prefiere", "si te parece")
+_OFFER_CUES_ES += ("si la aprueban", "en caso de aprobarse", "si es aprobad")
 
 _SUBJECT_EN = {"i": SPEAKER, "we": SPEAKER, "i've": SPEAKER, "we've": SPEAKER}
 _SUBJECT_EN |= {"i'll": SPEAKER, "we'll": SPEAKER, "i'm": SPEAKER, "we're": SPEAKER}
@@ -106,10 +111,11 @@ _PASSIVE_AUX_EN = frozenset(
     "has have had is are was were be been being will 's get gets got getting".split()
 )
 _BENEFICIARY_EN = frozenset("you your yours you've you'll".split())
-_OFFER_OPENERS_EN = ("if ", "in case", "should you")
+_OFFER_OPENERS_EN = ("if you", "if approved", "if it's approved", "should you", "once approved")
 _OFFER_CUES_EN = ("would you like", "do you want", "want me to", "shall i", "should i")
 _OFFER_CUES_EN += ("if you'd like", "if you would like", "if you want", "if you prefer")
 _OFFER_CUES_EN += ("if you wish", "let me know if", "just let me know", "happy to", "glad to")
+_OFFER_CUES_EN += ("if approved", "if it's approved", "once approved", "if eligible", "if accepted")
 _CHAIN_ES = (
     CLITICS_ES
     | _ADVERBS_ES
@@ -166,6 +172,13 @@ def read_commitments(sentence: str, language: str, *, context: str = "") -> list
         found = reader(tokens, index, entries[0][1])
         if found is None and last_actor and _coordinated(tokens, index, entries[0][1]):
             found = (last_actor, False)  # "I've cancelled it and sent you the label"
+        if (
+            found is None
+            and language == "es"
+            and any(v.received for v, _ in entries)
+            and entries[0][1] == THIRD
+        ):
+            found = (PASSIVE, False)  # "recibirá el reembolso": the customer (usted) receives
         if found is None:
             continue
         actor, modal = found
@@ -182,7 +195,9 @@ def read_commitments(sentence: str, language: str, *, context: str = "") -> list
                 and _in_context(v, context)
             )
         ]
-        if actor == CUSTOMER and any(t.startswith(("solicitud", "request")) for t in tokens):
+        if actor in (CUSTOMER, PASSIVE) and any(
+            t.startswith(("solicitud", "request")) for t in tokens
+        ):
             verbs = [v for v in verbs if not v.received]  # "tenés una solicitud pendiente"
         if not verbs:
             continue

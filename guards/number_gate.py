@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 
-from guards.backing import BackingIndex, collect_source_numbers
+from guards.backing import BackingIndex, SourceNumber, collect_source_numbers
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures
+from guards.products import returned_products
 from guards.verdicts import Finding
 
 MAX_DRAFT_FIGURES = 400
@@ -26,7 +28,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
     claims = [f for f in figures if f.kind in CLAIM_KINDS][:MAX_DRAFT_FIGURES]
     if not claims:
         return None
-    numbers = collect_source_numbers(ctx, lexicon=lexicon)
+    numbers = collect_source_numbers(ctx, lexicon=lexicon) + _product_count(ctx)
     index = BackingIndex(tuple(n for n in numbers if n.backs_claims))
     if index.empty:
         # Nothing to compare with: only the dangerous kinds fail, and any figure that a
@@ -113,4 +115,16 @@ def _one_edit(a: str, b: str) -> bool:
         and diff[1] == diff[0] + 1
         and a[diff[0]] == b[diff[1]]
         and a[diff[1]] == b[diff[0]]
+    )
+
+
+def _product_count(ctx: GuardContext) -> tuple[SourceNumber, ...]:
+    """How many products this turn's search returned: "las dos están disponibles"."""
+    count = len(returned_products(ctx))
+    if not count:
+        return ()
+    return (
+        SourceNumber(
+            str(count), Decimal(count), "tool:search_products", False, FigureKind.QUANTITY
+        ),
     )

@@ -382,7 +382,10 @@ def _counted_noun(word: str, lexicon: NumberLexicon) -> bool:
     )
 
 
-_NOT_COUNTED = frozenset("más mas menos veces times pesos euros dollars dólares plus".split())
+_NOT_COUNTED = frozenset(
+    "más mas menos veces times pesos euros dollars dólares plus están estás tienes tenés "
+    "puedes podés eres vienes venís sales cuestas does goes".split()
+)
 
 
 def _first_word(rest: str) -> str:

@@ -75,12 +75,19 @@ def cited_sentences(text: str) -> list[tuple[str, set[str]]]:
         if not full:
             continue
         cited = citations(full)
-        parts = [part.strip() for part in _SENTENCE_END.split(full) if part.strip()]
-        for part in parts:
-            out.append((part, cited))
+        for part in (p.strip() for p in _SENTENCE_END.split(full) if p.strip()):
+            # A citation does not reach across "pero" / "but": "Free over $75 [shipping#1],
+            # but I'll waive it for you" cites the rule, not the favour.
+            pieces = _CONTRAST.split(part)
+            if len(pieces) > 1 and citations(pieces[0]) and not citations(pieces[-1]):
+                out.append((pieces[0].strip(" ,"), cited))
+                out.append((" ".join(pieces[1:]).strip(), citations(" ".join(pieces[1:]))))
+            else:
+                out.append((part, cited))
     return out
 
 
+_CONTRAST = re2.compile(r"(?i),?\s+(?:pero|but|however|sin embargo|igualmente|anyway)\s+")
 _FULL_STOP = re2.compile(r"[.!?]+(?:\s+|$)|\n+")
 
 

@@ -84,8 +84,10 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
 
 def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
     """A negation before the phrase in its own comma-delimited part of the sentence."""
-    segment = re2.split(r"[,;:(]|\s[-–—]\s", sentence[:start])[-1]
-    conditional = find_phrase((r"if", r"si", r"en\s+caso\s+de"), segment) is not None
+    segments = re2.split(r"[,;:(—–]|\s-\s", sentence[:start])
+    segment = segments[-1]
+    near = " ".join(segments[-2:])
+    conditional = find_phrase((r"if", r"si", r"en\s+caso\s+de"), near) is not None
     return (
         conditional
         or find_phrase(book.negation, segment) is not None
@@ -148,7 +150,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
                 continue
             return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
         match = phrase_regex(book.refund_promise).search(sentence)
-        if not match or _negated(sentence, match.start(1), book) or policy:
+        if not match or _negated_segment(sentence, match.start(1), book) or policy:
             continue
         return Finding(detail=f"promises money back: {match.group(1)!r}")
     return None
