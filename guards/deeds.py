@@ -19,8 +19,6 @@ from dataclasses import dataclass
 
 from guards.acts import Act
 from guards.commitments import (
-    CLITICS_ES,
-    ENCLITICS,
     entries_en,
     entries_es,
     has_object,
@@ -28,6 +26,7 @@ from guards.commitments import (
     negated_at,
 )
 from guards.text import words
+from guards.verb_groups import CLITICS_ES, ENCLITICS
 from guards.verbs import SECOND, Verb, fold, infinitives
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,

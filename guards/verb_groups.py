@@ -1,0 +1,116 @@
+"""The closed word classes the commitments reader works with, per language: persons,
+auxiliaries, modals, negation, clitics, offer cues. Data only."""
+
+from __future__ import annotations
+
+SPEAKER, PASSIVE, CUSTOMER = "speaker", "passive", "customer"
+
+CLITICS_ES = frozenset("me te le les lo la los las se nos os".split())
+_PRONOUNS = ("me", "te", "le", "les", "se", "nos", "")
+ENCLITICS = tuple(
+    sorted(
+        {
+            a + b
+            for a in ("me", "te", "le", "les", "se", "nos", "")
+            for b in ("lo", "la", "los", "las", "")
+        }
+        - {""},
+        key=len,
+        reverse=True,
+    )
+)
+_DETERMINERS_ES = frozenset(
+    "el la los las un una unos unas del al su sus tu tus mi mis este esta ese esa de cada "
+    "nuestro nuestra otro otra primer sin con por para".split()
+)
+# First-person forms that are also everyday nouns ("el envío", "tu reembolso"): a verb
+# only right after a pronoun ("te envío", "se lo reintegro").
+_NOUN_FORMS_ES = frozenset(
+    "envío reenvío reembolso reintegro cambio descuento registro abono cargo aviso pago "
+    "llamo pase paso".split()
+)
+_ADVERBS_ES = frozenset(
+    "ya ahora ahorita enseguida mismo hoy mañana también personalmente directamente "
+    "inmediatamente automáticamente rápidamente recién acabo acabamos".split()
+)
+_NEGATION_ES = frozenset("no nunca jamás tampoco ni".split())
+_NEGATION_EN = frozenset(
+    "not never cannot can't won't don't doesn't didn't haven't hasn't isn't aren't "
+    "wasn't weren't couldn't wouldn't shouldn't unable no".split()
+)
+_AUX_PERFECT_ES = {"he": SPEAKER, "hemos": SPEAKER, "habíamos": SPEAKER, "hube": SPEAKER}
+_AUX_PERFECT_ES |= {"ha": PASSIVE, "han": PASSIVE, "había": PASSIVE, "habían": PASSIVE}
+_AUX_PERFECT_ES |= {"has": CUSTOMER, "habés": CUSTOMER}
+_AUX_GO_ES = {"voy": SPEAKER, "vamos": SPEAKER, "iba": SPEAKER, "íbamos": SPEAKER}
+_AUX_GO_ES |= {"va": PASSIVE, "van": PASSIVE, "vas": CUSTOMER}
+_AUX_PROGRESSIVE_ES = {"estoy": SPEAKER, "estamos": SPEAKER, "está": PASSIVE, "están": PASSIVE}
+_AUX_PROCEED_ES = frozenset("procedo procedemos procederemos procederé".split())
+_AUX_TAKE_ON_ES = frozenset("encargo encargamos encargaremos ocupo ocupamos".split())
+_MODAL_SPEAKER_ES = frozenset("puedo podemos podría podríamos podré podremos".split())
+_MODAL_CUSTOMER_ES = frozenset(
+    "podés puedes puede pueden podrá podrás podrán tenés tienes tiene debe debés debes "
+    "deberá deberás necesitás necesitas necesita hay".split()
+)
+_WANT_ES = frozenset("quiero queremos".split())
+_PASSIVE_AUX_ES = frozenset(
+    "queda quedó quedará quedan quedaron quedaría está están estará estarán fue fueron será "
+    "serán sido sea sean es son".split()
+)
+# "ya está cancelada", "quedó registrada", "fue dada de baja": done, whoever did it.
+_DONE_AUX_ES = frozenset("queda quedó quedan quedaron fue fueron sido".split())
+_BENEFICIARY_ES = frozenset("te le les vos usted ustedes tu tus su sus".split())
+# A condition makes an offer only when it is the customer's wish or a person's
+# approval ("si querés…", "if approved…"); "si cancelás, se te acredita" is a promise.
+_OFFER_OPENERS_ES = ("si querés", "si quieres", "si lo desea", "si se aprueba", "si aprueban")
+_OFFER_CUES_ES = ("querés que", "quieres que", "desea que", "deseás que", "preferís que")
+_OFFER_CUES_ES += ("prefieres que", "quiere que", "te parece", "le parece", "si querés")
+_OFFER_CUES_ES += ("si quieres", "si lo desea", "si preferís", "si prefieres", "si usted quiere")
+_OFFER_CUES_ES += ("si se aprueba", "si lo aprueban", "si corresponde", "una vez aprobad")
+_OFFER_CUES_ES += ("si prefiere", "si quiere", "si desea", "si lo prefiere", "si te parece")
+_OFFER_CUES_ES += ("si la aprueban", "en caso de aprobarse", "si es aprobad")
+
+_SUBJECT_EN = {"i": SPEAKER, "we": SPEAKER, "i've": SPEAKER, "we've": SPEAKER}
+_SUBJECT_EN |= {"i'll": SPEAKER, "we'll": SPEAKER, "i'm": SPEAKER, "we're": SPEAKER}
+_SUBJECT_EN |= {"i'd": SPEAKER, "we'd": SPEAKER, "you": CUSTOMER, "you'll": CUSTOMER}
+_SUBJECT_EN |= {"you've": CUSTOMER, "you're": CUSTOMER, "you'd": CUSTOMER}
+_AUX_EN = frozenset(
+    "will shall have has had am are is be been being 'll going to just already now also "
+    "still definitely certainly surely "
+    "gone ahead and go get got personally happily gladly immediately right away then "
+    "successfully manually quickly promptly actually fully proceed proceeded proceeding "
+    "about able would can could may might let me us".split()
+)
+_MODAL_EN = frozenset("can could may might would".split())
+_PASSIVE_AUX_EN = frozenset(
+    "has have had is are was were be been being will 's get gets got getting".split()
+)
+_BENEFICIARY_EN = frozenset("you your yours you've you'll".split())
+_OFFER_OPENERS_EN = ("if you", "if approved", "if it's approved", "should you", "once approved")
+_OFFER_CUES_EN = ("would you like", "do you want", "want me to", "shall i", "should i")
+_OFFER_CUES_EN += ("if you'd like", "if you would like", "if you want", "if you prefer")
+_OFFER_CUES_EN += ("if you wish", "let me know if", "just let me know", "happy to", "glad to")
+_OFFER_CUES_EN += ("if approved", "if it's approved", "once approved", "if eligible", "if accepted")
+_CHAIN_ES = (
+    CLITICS_ES
+    | _ADVERBS_ES
+    | _MODAL_SPEAKER_ES
+    | _MODAL_CUSTOMER_ES
+    | _WANT_ES
+    | _PASSIVE_AUX_ES
+    | _AUX_PROCEED_ES
+    | frozenset(_AUX_PERFECT_ES)
+    | frozenset(_AUX_GO_ES)
+    | frozenset(_AUX_PROGRESSIVE_ES)
+    | frozenset("a de que yo nosotros se lo".split())
+)
+_CHAIN_EN = _AUX_EN | frozenset(_SUBJECT_EN) | frozenset("to it that this".split())
+_WINDOW = 6  # words searched back from an act verb for its subject and auxiliaries
+
+_TEAM_ES = frozenset(
+    "equipo compañero compañera compañeros asesor asesora asesores agente área area "
+    "depósito deposito almacén almacen sector departamento taller responsable".split()
+)
+_TEAM_EN = frozenset(
+    "team colleague colleagues agent advisor adviser department warehouse staff specialist "
+    "someone manager supervisor".split()
+)
