@@ -38,6 +38,20 @@ def _restates(sentence: str, source: str, stopwords: frozenset[str]) -> bool:
     return bool(claim) and len(claim & content_words(source, stopwords)) / len(claim) >= 0.5
 
 
+def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
+    """The acts the draft claims that this turn did not perform (the desk may still
+    make a claimed handoff true by handing the conversation over)."""
+    found: set[Act] = set()
+    done = performed_acts(ctx)
+    for sentence, _ in cited_sentences(ctx.draft):
+        for claim in read_commitments(sentence, ctx.language):
+            if claim.binding and claim.act not in MONEY_ACTS and claim.act not in done:
+                found.add(claim.act)
+        if any(deed.binding for deed in read_deeds(sentence, ctx.language)):
+            found.add(Act.OTHER)
+    return frozenset(found)
+
+
 def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """A sentence in which the shop says it did, does or will do an act for this
     customer fails unless a tool call of this turn performed that act. Negations,

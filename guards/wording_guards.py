@@ -10,6 +10,8 @@ import re2
 from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
+from guards.lexicon import lexicon_for
+from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
     CODE_IDENTIFIER,
     INJECTION_MARKERS,
@@ -41,8 +43,16 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     promos = {
         c.source for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)
     }
+    chunk_text = {c.source: c.text for c in ctx.retrieved}
     for sentence, cited in cited_sentences(ctx.draft):
-        backed = bool(cited & promos) or any(_supported(sentence, t, book) for t in trusted)
+        # A source backs the offer only when it also gives its figures: "Tenés un 100 %
+        # de descuento" is not the 10 % the payment page offers.
+        backed = any(
+            _same_figures(sentence, chunk_text[source], ctx.locale) for source in cited & promos
+        ) or any(
+            _supported(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
+            for t in trusted
+        )
         apology = find_phrase(book.compensation, sentence)
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
@@ -80,6 +90,21 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     if seen and max(seen) < start:
         return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
     return None
+
+
+def _same_figures(sentence: str, source: str, locale: str) -> bool:
+    """Every percentage of the sentence (the size of an offer) is one the source gives;
+    prices beside it are the number gate's to check."""
+    lexicon = lexicon_for(locale)
+    wanted = {
+        f.value
+        for f in extract_figures(sentence, lexicon=lexicon, threshold=0)
+        if f.kind == FigureKind.PERCENT
+    }
+    if not wanted:
+        return True
+    given = {f.value for f in extract_figures(source, lexicon=lexicon, threshold=0)}
+    return wanted <= given
 
 
 def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
+from guards.action_claim import unperformed_acts
+from guards.acts import Act
 from guards.codes import GuardCode
 from guards.context import GuardContext, HistoryMessage, RetrievedChunk, ToolCall
 from guards.pipeline import run_guards
@@ -71,6 +73,11 @@ class Outcome:
     trace: Trace = field(default_factory=Trace)
     guard_runs: list[GuardRun] = field(default_factory=list)
     duration_ms: int = 0
+
+
+def _only_claims_a_handoff(ctx: GuardContext, result) -> bool:
+    failed = {f.guard for f in result.failures}
+    return failed == {GuardCode.ACTION_CLAIM} and unperformed_acts(ctx) == {Act.HANDOFF}
 
 
 def turn_cost(input_tokens: int, output_tokens: int) -> Decimal:
@@ -224,6 +231,11 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
             link_hosts=link_hosts,
         )
         result = run_guards(ctx)
+        if _only_claims_a_handoff(ctx, result):
+            # "I will connect you with a colleague": the desk makes it true by handing
+            # the conversation over, and the draft is judged as a handoff turn.
+            ctx = replace(ctx, handoff=True)
+            result = run_guards(ctx)
         guard_runs.append(GuardRun(attempt, ctx, result))
         trace.drafts.append(
             {
@@ -237,6 +249,12 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
         )
         if result.passed:
             sources = [s for s in CITATION.findall(draft) if s in {h.source for h in hits}]
+            if ctx.handoff:
+                note = "the assistant told the customer a colleague would take over"
+                outcome = Outcome(
+                    "handed_off", draft, sources=list(dict.fromkeys(sources)), handoff_note=note
+                )
+                break
             outcome = Outcome("answered", draft, sources=list(dict.fromkeys(sources)))
             break
         # Only a real refund promise holds the answer for a person; a refund guard that
