@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
+from config.audit.services import audit_record
 from knowledge.embedders import Embedder, get_embedder
 from knowledge.models import Chunk, Document, IndexState
 from knowledge.parsing import (
@@ -27,7 +28,6 @@ from knowledge.phrasings import (
     reembed_phrasings,
     sync_phrasings,
 )
-from support.services.audit import audit_record
 
 logger = logging.getLogger(__name__)
 

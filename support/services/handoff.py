@@ -12,10 +12,10 @@ from typing import Any
 
 from django.db import transaction
 
+from config.audit.services import audit_record
 from config.staff_access import StaffGroup, user_in_groups
 from support import conf
 from support.models import Conversation, Message
-from support.services.audit import audit_record
 
 
 class HandoffError(Exception):

@@ -19,10 +19,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.audit.models import AuditEntry
+from config.audit.services import audit_record
 from config.staff_access import StaffGroup, user_in_groups
-from support.models import AuditEntry, Conversation, Language, Message, RefundRequest
+from support.models import Conversation, Language, Message, RefundRequest
 from support.money import format_money
-from support.services.audit import audit_record
 from support.signals import refund_approved
 
 NOTE_MAX_CHARS = 1000

@@ -10,11 +10,11 @@ import json
 import pytest
 from django.urls import reverse
 
+from config.audit.models import AuditEntry
 from config.celery import app as celery_app
 from knowledge import services
 from knowledge.models import Chunk, Document, IndexState
 from knowledge.search import hybrid_search
-from support.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.db import connections
 
+from config.audit.models import AuditEntry
 from support.models import (
-    AuditEntry,
     Conversation,
     Customer,
     Message,

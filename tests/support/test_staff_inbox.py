@@ -9,7 +9,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from support.models import AuditEntry, Conversation, Customer, Message, Turn
+from config.audit.models import AuditEntry
+from support.models import Conversation, Customer, Message, Turn
 from support.services.handoff import (
     ConversationNotHandedOff,
     HandoffNotAllowed,

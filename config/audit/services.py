@@ -1,5 +1,5 @@
 """The append-only audit log: every staff mutation and every decision about money
-writes one row here (the table refuses UPDATE and DELETE, see migration 0002)."""
+writes one row here (the table refuses UPDATE and DELETE: see this app's migration 0001)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import models
 
-from support.models import AuditEntry
+from config.audit.models import AuditEntry
 
 
 def audit_record(
