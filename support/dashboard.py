@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from config.staff_access import staff_required, user_in_groups
-from guards.staff_views import GUARD_LOG_GROUPS
+from support.backoffice.guard_log import GUARD_LOG_GROUPS
 from support.dashboard_summary import dashboard_stats
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from config.audit.models import AuditEntry
 from guards.models import GuardLog
-from guards.selectors import (
+from guards.notes import (
     Segment,
     describe_origin,
     figures_not_in_text,

@@ -1,4 +1,4 @@
-"""The guard log's staff pages: the rejection notes, one note explained, and the
+"""The guard log's staff pages (/staff/guards/): the rejection notes, one note explained, and the
 "false positive" mark.
 
 Who: agents (they read why an answer was thrown away before taking a conversation
@@ -20,10 +20,10 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from config.staff_access import StaffGroup, staff_required
-from guards import selectors
 from guards.codes import GUARD_CODES, GuardMode
 from guards.models import GuardLog
 from guards.services import mark_false_positive
+from support.backoffice import selectors
 from support.models import Turn
 
 GUARD_LOG_GROUPS = (StaffGroup.AGENTS, StaffGroup.EDITORS)
@@ -107,7 +107,11 @@ def guardlog_list(request: HttpRequest) -> HttpResponse:
     page = selectors.paginate(logs, page=request.GET.get("page"), per_page=PER_PAGE)
     partial = _partial_request(request)
     context = {"form": form, "page": page, "nav": "guards", "partial": partial}
-    template = "guards/_guardlog_results.html" if partial else "guards/guardlog_list.html"
+    template = (
+        "support/staff/guards/_guardlog_results.html"
+        if partial
+        else "support/staff/guards/guardlog_list.html"
+    )
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
@@ -120,7 +124,7 @@ def guardlog_detail(request: HttpRequest, log_id: int) -> HttpResponse:
     if detail is None:
         raise Http404("no such guard log note")
     context = {"nav": "guards", **selectors.explain_note(detail)}
-    return render(request, "guards/guardlog_detail.html", context)
+    return render(request, "support/staff/guards/guardlog_detail.html", context)
 
 
 @require_POST
@@ -132,7 +136,7 @@ def guardlog_mark_false_positive(request: HttpRequest, log_id: int) -> HttpRespo
         raise Http404("no such guard log note") from None
     if _partial_request(request):
         context = {"log": mark.log, "just_marked": mark.marked_now, "already": not mark.marked_now}
-        return render(request, "guards/_false_positive.html", context)
+        return render(request, "support/staff/guards/_false_positive.html", context)
     if mark.marked_now:
         messages.success(request, "Marked as a false positive: the export turns it into a test.")
     else:
