@@ -4,7 +4,6 @@ whose content changed."""
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from django.db import IntegrityError, connection, transaction
 
 from config.audit.services import audit_record
 from knowledge.embedders import Embedder, get_embedder
+from knowledge.enqueue import enqueue_reindex
 from knowledge.models import Chunk, Document, IndexState
 from knowledge.parsing import (
     DocumentFormatError,
@@ -28,8 +28,6 @@ from knowledge.phrasings import (
     reembed_phrasings,
     sync_phrasings,
 )
-
-logger = logging.getLogger(__name__)
 
 
 class ImportFileError(ValueError):
@@ -389,21 +387,6 @@ def document_reindex(*, document_id: int, embedder: Embedder | None = None) -> s
         _index_progress(document_id, version, IndexState.FAILED, f"{type(err).__name__}: {err}")
         raise
     return "ready"
-
-
-def enqueue_reindex(document_id: int) -> None:
-    """Queue the re-index task; when the broker cannot take it, say so on the row
-    (the edit itself is saved; `knowledge reembed` or a later save catches up)."""
-    from knowledge.tasks import reindex_document
-
-    try:
-        reindex_document.delay(document_id)
-    except Exception as err:  # the broker is down: the page shows it, nothing crashes
-        logger.exception("could not queue the re-index of document %s", document_id)
-        Document.objects.filter(pk=document_id).update(
-            index_state=IndexState.FAILED,
-            index_detail=f"could not queue the re-index: {type(err).__name__}: {err}"[:300],
-        )
 
 
 def _enqueue_reindex_on_commit(document_id: int) -> None:
