@@ -9,6 +9,7 @@ class SupportConfig(AppConfig):
         from guards.acts import register_tool_acts
         from knowledge import answer_cases
         from support import conf
+        from support import tasks as registered_tasks  # noqa: F401  (for support.enqueue)
         from support.tools import TOOL_ACTS
 
         for name, acts in TOOL_ACTS.items():

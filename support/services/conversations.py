@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 
 from knowledge.language import detect_language
 from support import conf
+from support.enqueue import enqueue_answer
 from support.models import Conversation, Customer, Language, Message
-
-log = logging.getLogger(__name__)
 
 # Stored while no language has been chosen: the first customer message decides.
 NOT_CHOSEN = ""
@@ -65,18 +62,3 @@ def choose_language(*, conversation: Conversation, text: str) -> str:
     Conversation.objects.filter(pk=conversation.pk, language=NOT_CHOSEN).update(language=detected)
     conversation.refresh_from_db(fields=["language"])
     return conversation.language
-
-
-def enqueue_answer(*, message_id: int) -> bool:
-    """Queue the answer; False when the broker stayed unreachable through the publish
-    retries. The message is stored either way and the sweep
-    (support.services.requeue, every minute) queues it later: the customer gets a
-    202, never a 500, and the message is not lost."""
-    from support.tasks import answer_message
-
-    try:
-        answer_message.delay(message_id)
-    except Exception:  # kombu raises several types for an unreachable broker
-        log.warning("could not queue message %s; the sweep will requeue it", message_id)
-        return False
-    return True

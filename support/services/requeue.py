@@ -11,6 +11,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from support.enqueue import enqueue_answer
 from support.models import Conversation, Message, Turn
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,6 @@ def unanswered_message_ids(
 
 def requeue_unanswered_messages(*, min_age_seconds: int = 60) -> int:
     """Queue the answer task again for every unanswered message; returns how many."""
-    from support.services.conversations import enqueue_answer
-
     ids = unanswered_message_ids(min_age_seconds=min_age_seconds)
     for message_id in ids:
         enqueue_answer(message_id=message_id)

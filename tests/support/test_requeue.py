@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from config.celery import app as celery_app
+from support.enqueue import enqueue_answer
 from support.models import Conversation, Message, Turn
-from support.services.conversations import enqueue_answer
 from support.services.requeue import unanswered_message_ids
 from tests.celery_pool import reset_producer_pool
 
