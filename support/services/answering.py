@@ -15,16 +15,12 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from guards.services import guard_log_record
 from support import conf
 from support.llm import ModelClient, ModelError, get_client
 from support.models import Conversation, Message, Turn
 from support.services.refunds import ensure_pending_refund
 from support.services.turn import Outcome, provider_failure_outcome, run_turn, turn_cost
-
-try:  # the guards app's log (written by the guards issue)
-    from guards.services import guard_log_record
-except ImportError:  # pragma: no cover - until guards.services lands
-    guard_log_record = None
 
 
 class TurnBusy(Exception):
@@ -165,10 +161,9 @@ def finish_turn(*, turn: Turn, outcome: Outcome, backend: str) -> Message | None
                 )
             conversation.handoff_note = outcome.handoff_note
             conversation.save(update_fields=["handoff_note"])
-        if guard_log_record is not None:
-            for run in outcome.guard_runs:
-                if run.result.failures or run.result.observed:
-                    guard_log_record(
-                        result=run.result, ctx=run.ctx, turn_id=locked.pk, attempt=run.attempt
-                    )
+        for run in outcome.guard_runs:
+            if run.result.failures or run.result.observed:
+                guard_log_record(
+                    result=run.result, ctx=run.ctx, turn_id=locked.pk, attempt=run.attempt
+                )
     return reply
