@@ -6,7 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from knowledge.enqueue import REINDEX_TASK
-from knowledge.services import document_reindex
+from knowledge.services.reindexing import document_reindex
 
 
 @shared_task(name=REINDEX_TASK, acks_late=True, reject_on_worker_lost=True)
