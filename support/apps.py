@@ -10,7 +10,7 @@ class SupportConfig(AppConfig):
         from knowledge import answer_cases
         from support import conf
         from support import tasks as registered_tasks  # noqa: F401  (for support.enqueue)
-        from support.tools import TOOL_ACTS
+        from support.customer.tools import TOOL_ACTS
 
         for name, acts in TOOL_ACTS.items():
             register_tool_acts(name, acts)
@@ -18,7 +18,7 @@ class SupportConfig(AppConfig):
         # The corpus lint (knowledge) checks the corpus against the release gate's
         # cases; knowledge cannot import support, so support hands them over.
         def cases() -> list[answer_cases.AnswerCase]:
-            from support.services.evaluation import DEFAULT_CASES, load_cases
+            from support.evaluation import DEFAULT_CASES, load_cases
 
             return [
                 answer_cases.AnswerCase(case.question, case.language, case.has)

@@ -17,7 +17,7 @@ REQUEUE_TASK = "support.tasks.requeue_unanswered"  # run by Celery beat (config/
 def enqueue_answer(*, message_id: int) -> bool:
     """Queue the answer; False when the broker stayed unreachable through the publish
     retries. The message is stored either way and the sweep
-    (support.services.requeue, every minute) queues it later: the customer gets a
+    (support.customer.requeue, every minute) queues it later: the customer gets a
     202, never a 500, and the message is not lost."""
     try:
         celery_app.tasks[ANSWER_TASK].delay(message_id)

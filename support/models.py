@@ -188,7 +188,7 @@ class RefundRequest(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(blank=True, default="")
     # The client's key for the decision: a replay with the same key returns the same
-    # result and does nothing twice (support/services/refund_decisions.py).
+    # result and does nothing twice (support/backoffice/refund_decisions.py).
     idempotency_key = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 

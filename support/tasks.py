@@ -9,10 +9,10 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from support import conf
+from support.customer import answering
+from support.customer.llm import ModelError
+from support.customer.requeue import requeue_unanswered_messages
 from support.enqueue import ANSWER_TASK, REQUEUE_TASK
-from support.llm import ModelError
-from support.services import answering
-from support.services.requeue import requeue_unanswered_messages
 
 # A retry waits at most this long: below the broker's visibility timeout, or Redis would
 # hand the waiting retry to a second worker (tests/security/test_redelivery.py checks it).

@@ -1,8 +1,9 @@
 """Imports point one way: config (settings, starters, the audit log, the staff
 access rule) at the bottom, then guards, then knowledge, then support at the top.
-No module imports one of a higher layer, and no modules import each other in a
-circle. Read from the source with ``ast``, so an import inside a function counts
-as much as one at the top; migrations and the tests themselves are left out."""
+No module imports one of a higher layer, no modules import each other in a
+circle, and support's three jobs do not import one another. Read from the source
+with ``ast``, so an import inside a function counts as much as one at the top;
+migrations and the tests themselves are left out."""
 
 from __future__ import annotations
 
@@ -88,6 +89,28 @@ def test_no_module_imports_a_higher_layer():
                 path = modules[name].relative_to(ROOT)
                 upward.append(f"{path}:{line} imports {target}")
     assert upward == [], "imports that point up the layers:\n" + "\n".join(upward)
+
+
+# support's three jobs stand apart: the customer path, the back office and the demo
+# share the app's models and settings but never import one another (so, e.g., nothing
+# the assistant's turn loads can reach the refund decision service).
+SUPPORT_JOBS = ("support.customer", "support.backoffice", "support.demo")
+
+
+def job_of(module: str) -> str | None:
+    return next((job for job in SUPPORT_JOBS if f"{module}.".startswith(f"{job}.")), None)
+
+
+def test_supports_three_jobs_do_not_import_one_another():
+    modules = source_modules()
+    crossing = []
+    for name, targets in import_graph().items():
+        own = job_of(name)
+        for target, line in targets:
+            theirs = job_of(target)
+            if own and theirs and theirs != own:
+                crossing.append(f"{modules[name].relative_to(ROOT)}:{line} imports {target}")
+    assert crossing == [], "support's jobs importing one another:\n" + "\n".join(crossing)
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -10,8 +10,7 @@ import pytest
 from django.urls import reverse
 
 from config.audit.models import AuditEntry
-from support.models import Conversation, Customer, Message, Turn
-from support.services.handoff import (
+from support.backoffice.handoff import (
     ConversationNotHandedOff,
     HandoffNotAllowed,
     InvalidReply,
@@ -19,6 +18,7 @@ from support.services.handoff import (
     conversation_return_to_bot,
     staff_reply_post,
 )
+from support.models import Conversation, Customer, Message, Turn
 from tests.support.test_refund_decisions import staff_user
 
 pytestmark = pytest.mark.django_db

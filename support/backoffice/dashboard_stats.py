@@ -42,7 +42,7 @@ ACTION_COLOURS = {
     "": "#9aa3b2",
 }
 MODE_COLOURS = {GuardMode.ENFORCE: "#a3261b", GuardMode.OBSERVE: "#e0a19a"}
-# Handoff notes start with the reason (support.services.turn and answering).
+# Handoff notes start with the reason (support.customer.turn and answering).
 HANDOFF_REASONS: tuple[tuple[str, str, str], ...] = (
     ("guards", "guards rejected", "guards rejected both drafts"),
     ("step_limit", "step limit", "step limit reached"),

@@ -9,9 +9,9 @@ import json
 import re
 from typing import Any
 
-from support.llm import Block, ChatMessage, ModelReply, ToolSpec
-from support.llm.naive import ORDER_NUMBER, PHRASES, SOURCE, language_of
-from support.llm.tokens import usage_for
+from support.customer.llm import Block, ChatMessage, ModelReply, ToolSpec
+from support.customer.llm.naive import ORDER_NUMBER, PHRASES, SOURCE, language_of
+from support.customer.llm.tokens import usage_for
 from support.money import format_money
 
 PRODUCT_CODE = re.compile(r"\b[A-Z]{2,5}-[A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6})?\b")

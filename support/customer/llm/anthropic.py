@@ -14,7 +14,14 @@ from typing import Any
 import anthropic
 
 from support import conf
-from support.llm import Block, ChatMessage, ModelError, ModelReply, ToolSpec, provider_api_key
+from support.customer.llm import (
+    Block,
+    ChatMessage,
+    ModelError,
+    ModelReply,
+    ToolSpec,
+    provider_api_key,
+)
 
 KNOWN_STOP_REASONS = {"end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal"}
 

@@ -11,13 +11,13 @@ from typing import Any
 import yaml
 
 from support import conf
-from support.llm import ModelClient
+from support.customer.answering import answer_customer_message
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.llm import ModelClient
+from support.customer.selectors import demo_customer
 from support.models import Turn
-from support.selectors import demo_customer
-from support.services.answering import answer_customer_message
-from support.services.conversations import post_customer_message, start_conversation
 
-DEFAULT_CASES = Path(__file__).resolve().parent.parent / "cases" / "evaluation.yaml"
+DEFAULT_CASES = Path(__file__).resolve().parent / "cases" / "evaluation.yaml"
 HOLD_GUARDS = {"refund_promise"}
 
 

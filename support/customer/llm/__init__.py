@@ -57,10 +57,10 @@ def provider_api_key() -> str:
 
 
 BACKENDS = {
-    "naive": "support.llm.naive.NaiveClient",
-    "extractive": "support.llm.extractive.ExtractiveClient",
-    "anthropic": "support.llm.anthropic.AnthropicClient",
-    "openai": "support.llm.openai.OpenAIClient",
+    "naive": "support.customer.llm.naive.NaiveClient",
+    "extractive": "support.customer.llm.extractive.ExtractiveClient",
+    "anthropic": "support.customer.llm.anthropic.AnthropicClient",
+    "openai": "support.customer.llm.openai.OpenAIClient",
 }
 
 

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from guards.acts import Act
-from support import selectors
+from support.customer import selectors
+from support.customer.refunds import ensure_pending_refund
 from support.models import Conversation, Order, Turn
 from support.money import json_number
-from support.services.refunds import ensure_pending_refund
 
 ORDER_ID = {"type": "string", "pattern": r"^\d{1,10}$", "maxLength": 10}
 TOOLS: list[dict[str, Any]] = [

@@ -17,10 +17,10 @@ from django.utils import timezone
 
 from guards.services import guard_log_record
 from support import conf
-from support.llm import ModelClient, ModelError, get_client
+from support.customer.llm import ModelClient, ModelError, get_client
+from support.customer.refunds import ensure_pending_refund
+from support.customer.turn import Outcome, provider_failure_outcome, run_turn, turn_cost
 from support.models import Conversation, Message, Turn
-from support.services.refunds import ensure_pending_refund
-from support.services.turn import Outcome, provider_failure_outcome, run_turn, turn_cost
 
 
 class TurnBusy(Exception):

@@ -1,6 +1,6 @@
 """A person approves or denies a refund request: exactly once, by someone allowed to.
 
-The assistant can only *file* a request (support/services/refunds.py); nothing in its
+The assistant can only *file* a request (support/customer/refunds.py); nothing in its
 tools reaches this module. A decision is claimed by a conditional UPDATE (``WHERE
 status = 'pending'``), so of any number of concurrent clicks exactly one wins; in the
 same transaction it writes the audit row and the staff message to the customer, and

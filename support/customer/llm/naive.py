@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from support.llm import Block, ChatMessage, ModelReply, ToolSpec
-from support.llm.tokens import usage_for
+from support.customer.llm import Block, ChatMessage, ModelReply, ToolSpec
+from support.customer.llm.tokens import usage_for
 
 RECORDED = {
     "delivery#1": "Delivery to a courier office is €3, to an address €5, and it is free over €50.",

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from guards.codes import GuardMode
 from support import conf
-from support.dashboard_charts import (
+from support.backoffice.dashboard_charts import (
     Chart,
     GuardRow,
     cost_meter,
@@ -21,7 +21,7 @@ from support.dashboard_charts import (
     guard_bars_chart,
     guard_rows,
 )
-from support.dashboard_stats import (
+from support.backoffice.dashboard_stats import (
     ACTION_COLOURS,
     ACTION_LABELS,
     ACTIONS,

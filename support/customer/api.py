@@ -10,17 +10,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from knowledge.models import Document
-from support import selectors
-from support.models import Conversation, Customer, Message
-from support.serializers import (
+from support.customer import selectors
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.serializers import (
     ConversationCreateSerializer,
     ConversationSerializer,
     MessageInSerializer,
     MessageListSerializer,
     MessageSerializer,
 )
-from support.services.conversations import post_customer_message, start_conversation
-from support.throttles import IPThrottle, SessionThrottle
+from support.customer.throttles import IPThrottle, SessionThrottle
+from support.models import Conversation, Customer, Message
 
 
 def _session_key(request: Request) -> str:

@@ -22,12 +22,12 @@ from guards.pipeline import run_guards
 from guards.verdicts import GuardFailure, PipelineResult
 from knowledge.models import Document
 from knowledge.search import QueryError, SearchHit, hybrid_search
-from support import conf, selectors
-from support.llm import ModelClient, ModelReply
-from support.llm.tokens import usage_for
+from support import conf
+from support.customer import prompting, selectors
+from support.customer.llm import ModelClient, ModelReply
+from support.customer.llm.tokens import usage_for
+from support.customer.tools import TOOLS, run_tool
 from support.models import Conversation, Message, Order, Turn
-from support.services import prompting
-from support.tools import TOOLS, run_tool
 
 CITATION = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 ORDER_NUMBER = re.compile(r"\b\d{4}\b")

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from config.staff_access import staff_required, user_in_groups
+from support.backoffice.dashboard_summary import dashboard_stats
 from support.backoffice.guard_log import GUARD_LOG_GROUPS
-from support.dashboard_summary import dashboard_stats
 
 
 @require_GET

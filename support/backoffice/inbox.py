@@ -11,9 +11,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from config.staff_access import StaffGroup, staff_required
-from support.forms import StaffReplyForm, first_error
-from support.models import Conversation
-from support.services.handoff import (
+from support.backoffice import selectors
+from support.backoffice.forms import StaffReplyForm, first_error
+from support.backoffice.handoff import (
     ConversationNotFound,
     ConversationNotHandedOff,
     HandoffError,
@@ -23,7 +23,7 @@ from support.services.handoff import (
     conversation_return_to_bot,
     staff_reply_post,
 )
-from support.staff_views import selectors
+from support.models import Conversation
 
 LIST = "support/staff/inbox/list.html"
 DETAIL = "support/staff/inbox/detail.html"

@@ -19,8 +19,15 @@ from typing import Any
 import openai
 
 from support import conf
-from support.llm import Block, ChatMessage, ModelError, ModelReply, ToolSpec, provider_api_key
-from support.llm.tokens import count_tokens
+from support.customer.llm import (
+    Block,
+    ChatMessage,
+    ModelError,
+    ModelReply,
+    ToolSpec,
+    provider_api_key,
+)
+from support.customer.llm.tokens import count_tokens
 
 FINISH_REASONS = {
     "stop": "end_turn",

@@ -1,11 +1,11 @@
+"""The chat widget's API (mounted at the site root in config/urls.py)."""
+
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from support import api, views
+from support.customer import api
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("shop/", views.demo_shop, name="demo-shop"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/conversations/", api.ConversationCreateView.as_view(), name="api-conversations"),
     path(

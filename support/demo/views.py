@@ -1,3 +1,5 @@
+"""The home page and the demo shop page, which embeds the widget as a shop would."""
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from guards.codes import GuardMode
-from support.dashboard_stats import (
+from support.backoffice.dashboard_stats import (
     ACTION_COLOURS,
     ACTION_LABELS,
     ACTIONS,

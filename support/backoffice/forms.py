@@ -7,7 +7,7 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from support import conf
-from support.services.refund_decisions import KEY_MAX_CHARS, NOTE_MAX_CHARS
+from support.backoffice.refund_decisions import KEY_MAX_CHARS, NOTE_MAX_CHARS
 
 
 class RefundDecisionForm(forms.Form):

@@ -11,8 +11,9 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from config.staff_access import StaffGroup, staff_required
-from support.forms import RefundDecisionForm, first_error
-from support.services.refund_decisions import (
+from support.backoffice import selectors
+from support.backoffice.forms import RefundDecisionForm, first_error
+from support.backoffice.refund_decisions import (
     AlreadyDecided,
     DecisionNotAllowed,
     IdempotencyConflict,
@@ -22,7 +23,6 @@ from support.services.refund_decisions import (
     RefundNotFound,
     refund_request_decide,
 )
-from support.staff_views import selectors
 
 QUEUE = "support/staff/refunds/queue.html"
 LIST = "support/staff/refunds/_refund_list.html"
