@@ -2,7 +2,7 @@
 
     python benchmarks/api_latency.py [--sequential 100] [--burst 100] [--conversations 20]
 
-Everything is real: a private Redis broker (config.broker.start_local_broker on a temp
+Everything is real (started by benchmarks/harness.py): a private Redis broker (on a temp
 socket), a Celery worker with two prefork processes (``--concurrency 2``), the site
 under ``manage.py runserver --noreload`` on a free port, and the database
 SUPPORTDESK_DATABASE_NAME=bench_api (dropped and re-created, migrated, demo documents
@@ -30,102 +30,28 @@ import argparse
 import http.client
 import json
 import os
-import platform
-import signal
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from harness import (
+    QUESTIONS,
+    Stack,
+    cpu_name,
+    free_port,
+    load_average,
+    load_demo,
+    percentile,
+    prepare,
+    start_broker,
+    start_runserver,
+    start_worker,
+)
+
 DATABASE_NAME = "bench_api"
-# Questions the naive model answers without a handoff (a handed-off conversation is
-# left to a person, so a later question in it would never get a reply).
-QUESTIONS = [
-    "How much is delivery to a courier office?",
-    "Can I pay cash on delivery?",
-    "How long does the parcel travel?",
-    "Until when can I return the item?",
-    "When does order 1042 arrive?",
-    "¿Puedo pagar en efectivo?",
-    "¿Desde qué monto el envío es gratis?",
-    "¿Cuántos días tengo para arrepentirme de una compra?",
-]
-SETTINGS = """\
-from config.settings import *  # noqa: F403
-
-SUPPORT_MODEL_BACKEND = "naive"
-SUPPORT_THROTTLE_SESSION = "1000000/min"
-SUPPORT_THROTTLE_IP = "1000000/min"
-"""
-
-
-# --- processes -------------------------------------------------------------------------
-
-
-class Stack:
-    """The processes this benchmark started; stopped in reverse order, by pid."""
-
-    def __init__(self) -> None:
-        self.children: list[subprocess.Popen] = []
-
-    def add(self, process: subprocess.Popen | None) -> None:
-        if process is not None:
-            self.children.append(process)
-
-    def stop(self) -> None:
-        for child in reversed(self.children):
-            if child.poll() is None:
-                child.send_signal(signal.SIGTERM)
-                try:
-                    child.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    child.kill()
-                    child.wait(timeout=5)
-
-
-def fresh_database() -> None:
-    """Drop and re-create the benchmark's own database, so every run starts from the
-    same rows and the current migrations."""
-    import psycopg
-    from django.conf import settings
-
-    entry = settings.DATABASES["default"]  # importing the settings starts the server
-    name = entry["NAME"]
-    assert name == DATABASE_NAME, f"refusing to drop {name!r}"
-    params = {
-        "host": entry["HOST"],
-        "port": entry.get("PORT") or None,
-        "user": entry["USER"],
-        "password": entry.get("PASSWORD") or None,
-        "dbname": "postgres",
-    }
-    with psycopg.connect(**{k: v for k, v in params.items() if v}, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
 
 
 # --- a widget's HTTP client --------------------------------------------------------------
@@ -219,11 +145,6 @@ class Asked:
     seconds: float  # POST to the reply readable
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
@@ -313,16 +234,7 @@ def actions(message_ids: list[int]) -> dict[str, int]:
 
 
 def machine() -> str:
-    name = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                name = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"{os.cpu_count()} cores, {name}; load average before the run {load}"
+    return f"{os.cpu_count()} cores, {cpu_name()}; load average before the run {load_average()}"
 
 
 # --- main ------------------------------------------------------------------------------
@@ -341,56 +253,19 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=8)
     args = parser.parse_args()
 
-    temp = Path(tempfile.mkdtemp(prefix="sd-bench-api-"))
-    (temp / "api_latency_settings.py").write_text(SETTINGS)
-    socket_path = temp / "redis" / "redis.sock"
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(temp), str(ROOT)]),
-        "DJANGO_SETTINGS_MODULE": "api_latency_settings",
-        "SUPPORTDESK_DATABASE_NAME": DATABASE_NAME,
-        "CELERY_BROKER_URL": f"redis+socket://{socket_path}",
-        "DJANGO_DEBUG": "0",
-        "SUPPORT_MODEL_BACKEND": "naive",
-    }
-    os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "SUPPORTDESK_DATABASE_NAME")})
-    os.environ["DJANGO_DEBUG"] = "0"
-    sys.path[:0] = [str(temp), str(ROOT)]
+    bench = prepare(
+        database=DATABASE_NAME, prefix="sd-bench-api-", settings_module="api_latency_settings"
+    )
     print(f"machine: {machine()}")
 
-    from config.broker import start_local_broker
-
     stack = Stack()
+    log = (bench.temp / "worker.log").open("ab")
     try:
-        stack.add(start_local_broker(socket_path))
-        print(f"database {DATABASE_NAME}: fresh, migrate, cache table, demo documents, demo_load")
-        fresh_database()
-        manage(env, "migrate", "--noinput")
-        manage(env, "createcachetable")  # the throttles' counters, when the cache is a table
-        manage(env, "knowledge", "import", str(ROOT / "knowledge" / "demo"))
-        manage(env, "demo_load")
-        log = (temp / "worker.log").open("ab")
-        stack.add(
-            subprocess.Popen(
-                [
-                    sys.executable, "-m", "celery", "-A", "config", "worker",
-                    "--concurrency", str(args.concurrency),
-                    "--without-gossip", "--without-mingle", "--without-heartbeat",
-                    "-l", "warning",
-                ],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            )
-        )  # fmt: skip
+        stack.add(start_broker(bench))
+        load_demo(bench, DATABASE_NAME)
+        stack.add(start_worker(bench.env, args.concurrency, log))
         port = free_port()
-        # runserver serves every request on a new thread: a persistent database
-        # connection would be left behind by each one (and the shared server runs out).
-        web_env = {**env, "DATABASE_CONN_MAX_AGE": "0"}
-        stack.add(
-            subprocess.Popen(
-                [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-                cwd=ROOT, env=web_env, stdout=log, stderr=subprocess.STDOUT,
-            )
-        )  # fmt: skip
+        stack.add(start_runserver(bench.env, port, log))
         wait_for_site(port)
 
         import django
@@ -427,7 +302,8 @@ def main() -> None:
         )
         print(f"  actions: {actions(posted)}")
     finally:
-        stack.stop()
+        stack.stop_all()
+        log.close()
 
 
 def stored_window(message_ids: list[int]) -> float:

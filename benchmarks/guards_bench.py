@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from guards_calibration_corpus import generate
+from guards_corpus import generate
 
 from guards import config
 from guards.checkfmt import parse_case

@@ -9,13 +9,13 @@ polls ``GET messages/?after=<id>`` until the reply is there (on the widget's own
 schedule: every 1 s, then 1.5, 2, 3 and 5 s), and asks the next question at once, until
 the time is up. ``--quick`` is 20 conversations for 20 s. The model is ``naive``.
 
-Everything is real: the site under gunicorn when it is installed in this Python
-(``--web-workers`` processes × ``--threads``), else ``manage.py runserver --noreload``
-(one process, a thread per request); a private Redis broker (config.broker on a temp
-socket); a Celery worker with 1, then 2, then 4 prefork processes (one phase each, with
-new conversations); and the database SUPPORTDESK_DATABASE_NAME=bench_load on the
-embedded PostgreSQL (dropped and re-created, migrated, cache table, demo documents,
-``demo_load``).
+Everything is real (started by benchmarks/harness.py): the site under gunicorn when it
+is installed in this Python (``--web-workers`` processes × ``--threads``), else
+``manage.py runserver --noreload`` (one process, a thread per request); a private Redis
+broker (config.broker on a temp socket); a Celery worker with 1, then 2, then 4 prefork
+processes (one phase each, with new conversations); and the database
+SUPPORTDESK_DATABASE_NAME=bench_load on the embedded PostgreSQL (dropped and
+re-created, migrated, cache table, demo documents, ``demo_load``).
 
 The widget API's throttles (30/min per session, 120/min per IP) would refuse a load
 from one address at once, so the benchmark raises both to 1,000,000/min through a
@@ -43,114 +43,34 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import importlib.util
-import json
 import os
-import platform
-import random
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import tempfile
-import time
 from collections import Counter
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-DATABASE_NAME = "bench_load"
-# Questions the naive model answers without handing the conversation to a person (a
-# handed-off conversation gets no more automatic replies).
-QUESTIONS = [
-    "How much is delivery to a courier office?",
-    "Can I pay cash on delivery?",
-    "How long does the parcel travel?",
-    "Until when can I return the item?",
-    "When does order 1042 arrive?",
-    "¿Puedo pagar en efectivo?",
-    "¿Desde qué monto el envío es gratis?",
-    "¿Cuántos días tengo para arrepentirme de una compra?",
-]
-# static/support/widget.js: POLL_WAITING_MS, then POLL_WAITING_MAX_MS.
-WIDGET_POLL_MS = [1000] * 8 + [1500, 2000, 3000]
-WIDGET_POLL_MAX_MS = 5000
-SETTINGS = """\
-from config.settings import *  # noqa: F403
+from harness import (
+    ROOT,
+    Stack,
+    cpu_name,
+    free_port,
+    load_average,
+    load_demo,
+    percentile,
+    prepare,
+    start_broker,
+    start_runserver,
+    start_worker,
+)
+from load_customers import Phase, drive, wait_for_site
 
-SUPPORT_MODEL_BACKEND = "naive"
-SUPPORT_THROTTLE_SESSION = "1000000/min"
-SUPPORT_THROTTLE_IP = "1000000/min"
-"""
+DATABASE_NAME = "bench_load"
 
 
 # --- processes ---------------------------------------------------------------------------
-
-
-class Stack:
-    """The processes this benchmark started; stopped in reverse order, by pid."""
-
-    def __init__(self) -> None:
-        self.children: list[subprocess.Popen] = []
-
-    def add(self, process: subprocess.Popen | None) -> subprocess.Popen | None:
-        if process is not None:
-            self.children.append(process)
-        return process
-
-    def stop(self, process: subprocess.Popen) -> None:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
-        if process in self.children:
-            self.children.remove(process)
-
-    def stop_all(self) -> None:
-        for child in reversed(list(self.children)):
-            self.stop(child)
-
-
-def fresh_database() -> None:
-    """Drop and re-create the benchmark's own database on the embedded server."""
-    import psycopg
-    from django.conf import settings
-
-    entry = settings.DATABASES["default"]  # importing the settings starts the server
-    name = entry["NAME"]
-    assert name == DATABASE_NAME, f"refusing to drop {name!r}"
-    params = {
-        "host": entry["HOST"],
-        "port": entry.get("PORT") or None,
-        "user": entry["USER"],
-        "password": entry.get("PASSWORD") or None,
-        "dbname": "postgres",
-    }
-    with psycopg.connect(**{k: v for k, v in params.items() if v}, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def has_gunicorn() -> bool:
@@ -165,232 +85,8 @@ def start_site(args: argparse.Namespace, env: dict[str, str], port: int, log) ->
             "--workers", str(args.web_workers), "--threads", str(args.threads),
             "--worker-class", "gthread", "--backlog", "2048", "--timeout", "60",
         ]  # fmt: skip
-        site_env = env
-    else:
-        command = [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
-        # A thread per request: a persistent connection would be left behind by each.
-        site_env = {**env, "DATABASE_CONN_MAX_AGE": "0"}
-    return subprocess.Popen(command, cwd=ROOT, env=site_env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def start_worker(processes: int, env: dict[str, str], log) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            sys.executable, "-m", "celery", "-A", "config", "worker",
-            "--pool", "prefork", "--concurrency", str(processes),
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-            "-l", "warning",
-        ],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-
-
-# --- an asyncio HTTP/1.1 client (standard library only) ----------------------------------
-
-
-class HttpError(Exception):
-    pass
-
-
-class Widget:
-    """One browser session: its session cookie; a new connection per request (runserver
-    answers in two segments, and on a kept-alive connection Nagle's algorithm and a
-    delayed ACK would add 40 ms to each request — the development server's cost, not
-    the pipeline's)."""
-
-    def __init__(self, port: int, gate: asyncio.Semaphore | None, timeout: float) -> None:
-        self.port = port
-        self.gate = gate
-        self.timeout = timeout
-        self.cookie = ""
-
-    async def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        async with self.gate or contextlib.nullcontext():
-            return await asyncio.wait_for(self._call(method, path, body), self.timeout)
-
-    async def _call(self, method: str, path: str, body: Any) -> tuple[int, Any]:
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
-        try:
-            data = b"" if body is None else json.dumps(body).encode()
-            lines = [
-                f"{method} {path} HTTP/1.1",
-                f"Host: 127.0.0.1:{self.port}",
-                "Accept: application/json",
-                "Connection: close",
-            ]
-            if self.cookie:
-                lines.append(f"Cookie: {self.cookie}")
-            if body is not None:
-                lines += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
-            await writer.drain()
-            raw = await reader.read()
-        finally:
-            writer.close()
-            with contextlib.suppress(OSError):
-                await writer.wait_closed()
-        head, _, payload = raw.partition(b"\r\n\r\n")
-        if not head:
-            raise HttpError("empty response")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        status = int(status_line.split()[1])
-        headers = [line.split(":", 1) for line in header_lines if ":" in line]
-        chunked = False
-        for name, value in headers:
-            name, value = name.strip().lower(), value.strip()
-            if name == "set-cookie" and value.startswith("sessionid="):
-                self.cookie = value.split(";", 1)[0]
-            if name == "transfer-encoding" and "chunked" in value.lower():
-                chunked = True
-        if chunked:
-            payload = dechunk(payload)
-        try:
-            return status, json.loads(payload) if payload else None
-        except ValueError:
-            return status, payload.decode("utf-8", "replace")
-
-
-def dechunk(payload: bytes) -> bytes:
-    out, rest = bytearray(), payload
-    while rest:
-        size_line, _, rest = rest.partition(b"\r\n")
-        size = int(size_line.split(b";")[0] or b"0", 16)
-        if size == 0:
-            break
-        out += rest[:size]
-        rest = rest[size + 2 :]
-    return bytes(out)
-
-
-# --- the simulated customers -------------------------------------------------------------
-
-
-@dataclass
-class Phase:
-    workers: int
-    started: float = 0.0
-    latencies: list[float] = field(default_factory=list)  # seconds, POST → reply seen
-    answered_at: list[float] = field(default_factory=list)
-    posted: list[int] = field(default_factory=list)
-    conversations: int = 0
-    errors: Counter = field(default_factory=Counter)
-
-
-def poll_delays(poll: str):
-    if poll == "widget":
-        yield from (ms / 1000 for ms in WIDGET_POLL_MS)
-        while True:
-            yield WIDGET_POLL_MAX_MS / 1000
-    while True:
-        yield float(poll) / 1000
-
-
-async def customer(
-    number: int,
-    widget: Widget,
-    phase: Phase,
-    *,
-    deadline: float,
-    poll: str,
-    answer_timeout: float,
-    questions: int | None = None,
-) -> None:
-    """Open a conversation; ask, wait for the reply, ask again, until the deadline (or
-    ``questions`` questions)."""
-    await asyncio.sleep(random.uniform(0, 1))  # customers do not arrive in lockstep
-    try:
-        status, body = await widget.call("POST", "/api/conversations/", {})
-    except (TimeoutError, OSError, HttpError) as exc:
-        phase.errors[f"POST conversation: {type(exc).__name__}"] += 1
-        return
-    if status != 201:
-        phase.errors[f"POST conversation: HTTP {status}"] += 1
-        return
-    conversation = body["id"]
-    phase.conversations += 1
-    base = f"/api/conversations/{conversation}/messages/"
-    asked = 0
-    while time.monotonic() < deadline and (questions is None or asked < questions):
-        text = QUESTIONS[(number + asked) % len(QUESTIONS)]
-        asked += 1
-        started = time.monotonic()
-        try:
-            status, body = await widget.call("POST", base, {"text": text})
-        except (TimeoutError, OSError, HttpError) as exc:
-            phase.errors[f"POST message: {type(exc).__name__}"] += 1
-            await asyncio.sleep(1)
-            continue
-        if status != 202:
-            phase.errors[f"POST message: HTTP {status}"] += 1
-            await asyncio.sleep(1)
-            continue
-        message_id = body["id"]
-        phase.posted.append(message_id)
-        for delay in poll_delays(poll):
-            await asyncio.sleep(delay)
-            try:
-                status, body = await widget.call("GET", f"{base}?after={message_id}")
-            except (TimeoutError, OSError, HttpError) as exc:
-                phase.errors[f"GET messages: {type(exc).__name__}"] += 1
-                continue
-            now = time.monotonic()
-            if status != 200:
-                phase.errors[f"GET messages: HTTP {status}"] += 1
-            elif any(m.get("role") == "assistant" for m in body["messages"]):
-                phase.latencies.append(now - started)
-                phase.answered_at.append(now)
-                break
-            if now - started > answer_timeout:
-                phase.errors[f"no reply within {answer_timeout:g} s"] += 1
-                break
-
-
-async def drive(
-    port: int,
-    phase: Phase,
-    *,
-    conversations: int,
-    seconds: float,
-    poll: str,
-    max_inflight: int,
-    answer_timeout: float,
-    questions: int | None = None,
-) -> None:
-    gate = asyncio.Semaphore(max_inflight) if max_inflight > 0 else None
-    phase.started = time.monotonic()
-    deadline = phase.started + seconds
-    await asyncio.gather(
-        *(
-            customer(
-                i,
-                Widget(port, gate, timeout=60),
-                phase,
-                deadline=deadline,
-                poll=poll,
-                answer_timeout=answer_timeout,
-                questions=questions,
-            )
-            for i in range(conversations)
-        )
-    )
-
-
-def wait_for_site(port: int, *, timeout: float = 90) -> None:
-    async def probe() -> int:
-        status, _ = await Widget(port, None, timeout=5).call(
-            "GET", "/api/conversations/none/messages/"
-        )
-        return status
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if asyncio.run(probe()) == 404:
-                return
-        except (TimeoutError, OSError, HttpError):
-            pass
-        time.sleep(0.3)
-    raise RuntimeError("the site did not come up")
+        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return start_runserver(env, port, log)
 
 
 # --- what the database says --------------------------------------------------------------
@@ -452,29 +148,12 @@ def rows_for(message_ids: list[int]) -> Rows:
 # --- reporting ---------------------------------------------------------------------------
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 def ms(seconds: float) -> str:
     return "–" if seconds != seconds else f"{seconds * 1000:,.0f} ms"
 
 
 def machine() -> str:
-    name = platform.processor() or platform.machine()
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                name = line.split(":", 1)[1].strip()
-                break
-    return f"nproc {os.cpu_count()}, {name}"
-
-
-def load_average() -> str:
-    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"nproc {os.cpu_count()}, {cpu_name()}"
 
 
 def report(phase: Phase, rows: Rows, seconds: float) -> dict[str, Any]:
@@ -569,26 +248,8 @@ def parse_args() -> argparse.Namespace:
 def main() -> None:
     args = parse_args()
     worker_counts = [int(n) for n in args.workers.split(",") if n.strip()]
-    temp = Path(tempfile.mkdtemp(prefix="sd-load-"))
-    (temp / "load_test_settings.py").write_text(SETTINGS)
-    socket_path = temp / "redis" / "redis.sock"
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(
-            [str(temp), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
-        ),
-        "DJANGO_SETTINGS_MODULE": "load_test_settings",
-        "SUPPORTDESK_DATABASE_NAME": DATABASE_NAME,
-        "CELERY_BROKER_URL": f"redis+socket://{socket_path}",
-        "DJANGO_DEBUG": "0",
-        "SUPPORT_MODEL_BACKEND": "naive",
-    }
-    env.pop("DATABASE_URL", None)
-    for key in ("DJANGO_SETTINGS_MODULE", "SUPPORTDESK_DATABASE_NAME", "DJANGO_DEBUG"):
-        os.environ[key] = env[key]
-    os.environ.pop("DATABASE_URL", None)
-    sys.path[:0] = [str(temp), str(ROOT)]
-
+    bench = prepare(database=DATABASE_NAME, prefix="sd-load-", settings_module="load_test_settings")
+    temp, env = bench.temp, bench.env
     print(f"machine: {machine()}; load average before: {load_average()}")
     inflight = args.max_inflight or "no limit"
     site = args.server
@@ -600,19 +261,12 @@ def main() -> None:
         f"polling: {args.poll}; naive model; throttles raised to 1,000,000/min"
     )
 
-    from config.broker import start_local_broker
-
     stack = Stack()
     logs = (temp / "processes.log").open("ab")
     results: list[dict[str, Any]] = []
     try:
-        stack.add(start_local_broker(socket_path))
-        print(f"database {DATABASE_NAME}: fresh, migrate, cache table, demo documents, demo_load")
-        fresh_database()
-        manage(env, "migrate", "--noinput")
-        manage(env, "createcachetable")
-        manage(env, "knowledge", "import", str(ROOT / "knowledge" / "demo"))
-        manage(env, "demo_load")
+        stack.add(start_broker(bench))
+        load_demo(bench, DATABASE_NAME)
         port = free_port()
         stack.add(start_site(args, env, port, logs))
         wait_for_site(port)
@@ -621,7 +275,7 @@ def main() -> None:
 
         django.setup()
         for count in worker_counts:
-            worker = stack.add(start_worker(count, env, logs))
+            worker = stack.add(start_worker(env, count, logs))
             # Warm-up: every pool process loads the embedder on its first turn.
             warm = Phase(workers=count)
             asyncio.run(

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "django_htmx",
+    "config.audit",
     "knowledge",
     "guards",
     "support",
@@ -54,7 +55,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "support.widget_origins.WidgetOriginMiddleware",
+    "support.customer.widget_origins.WidgetOriginMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -11,8 +11,7 @@ urlpatterns = [
     path("accounts/login/", staff_login, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("staff/corpus/", include("knowledge.staff_urls")),
-    path("staff/guards/", include("guards.staff_urls")),
-    path("staff/", include("support.dashboard_urls")),
-    path("staff/", include("support.staff_urls")),
-    path("", include("support.urls")),
+    path("staff/", include("support.backoffice.urls")),
+    path("", include("support.demo.urls")),
+    path("", include("support.customer.urls")),
 ]

@@ -8,7 +8,8 @@ from guards.codes import GuardCode, GuardMode
 
 
 class GuardLog(models.Model):
-    # Becomes a foreign key once the support app stores turns.
+    # The id of the support app's Turn: a plain integer, not a foreign key, because
+    # guards sit below support and never import it (tests/test_layering.py).
     turn_id = models.BigIntegerField(null=True, blank=True, db_index=True)
     attempt = models.PositiveSmallIntegerField(default=1)
     guard = models.CharField(max_length=40, choices=[(c.value, c.value) for c in GuardCode])

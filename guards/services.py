@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from config.audit.services import audit_record
 from guards.checkfmt import CheckCase, Expectation, case_payload, parse_case
 from guards.context import GuardContext
 from guards.models import GuardLog
@@ -67,7 +68,6 @@ def mark_false_positive(*, log_id: int, user: Any) -> FalsePositiveMark:
     nothing and writes nothing) and audited in the same transaction.
 
     Raises GuardLog.DoesNotExist for an unknown note."""
-    from support.services.audit import audit_record  # the audit log lives in support
 
     with transaction.atomic():
         log = GuardLog.objects.select_for_update().get(pk=log_id)

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from knowledge import lint
+from knowledge import answer_cases, lint
 from knowledge.embedders import EmbedderError, get_embedder
 from knowledge.models import Chunk, Document
 from knowledge.search import (
@@ -21,8 +21,6 @@ from knowledge.search import (
     search_with_candidates,
 )
 from knowledge.staff_views import document_for_editing, editors_only, render_page
-from support import conf as support_conf
-from support.services.evaluation import DEFAULT_CASES, load_cases
 
 
 def competing_cosine() -> float:
@@ -31,9 +29,7 @@ def competing_cosine() -> float:
     )
 
 
-def retrieval_k() -> int:
-    """The k the assistant retrieves with (the lint must see what a turn sees)."""
-    return int(support_conf.get("SUPPORT_RETRIEVAL_K") or settings.KNOWLEDGE_TOP_K)
+retrieval_k = answer_cases.retrieval_k
 
 
 def enabled_chunks(document: Document | None = None):
@@ -58,7 +54,7 @@ def embedded_chunks() -> list[lint.EmbeddedChunk]:
 def evaluation_cases(document: Document | None) -> list[lint.EvaluationCase]:
     """The evaluation set's cases (those citing ``document`` when given), each with
     what the assistant's retrieval returns for its question today."""
-    cases = load_cases(DEFAULT_CASES)
+    cases = answer_cases.answer_cases()
     texts = {c.source: lint.SourceText(c.source, c.text, c.language) for c in enabled_chunks()}
     wanted = []
     for case in cases:

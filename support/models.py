@@ -188,7 +188,7 @@ class RefundRequest(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(blank=True, default="")
     # The client's key for the decision: a replay with the same key returns the same
-    # result and does nothing twice (support/services/refund_decisions.py).
+    # result and does nothing twice (support/backoffice/refund_decisions.py).
     idempotency_key = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -211,26 +211,3 @@ class RefundRequest(models.Model):
 
     def __str__(self) -> str:
         return f"refund {self.order.number} ({self.status})"
-
-
-class AuditEntry(models.Model):
-    """One row per mutation by staff or per decision about money. Append-only: the
-    database refuses UPDATE and DELETE on this table (trigger in migration 0002)."""
-
-    # PROTECT: a staff account that acted is deactivated, never deleted (the rows stay).
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    actor_label = models.CharField(max_length=150, help_text="Username, or assistant/system.")
-    action = models.CharField(max_length=100, db_index=True)
-    target_type = models.CharField(max_length=100, blank=True, default="")
-    target_id = models.CharField(max_length=64, blank=True, default="")
-    data = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-id"]
-        indexes = [models.Index(fields=["target_type", "target_id"])]
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_label} {self.action}"

@@ -1,4 +1,5 @@
-"""Celery tasks: thin — reload by id, call one service."""
+"""Celery tasks: thin — reload by id, call one service. Services queue these through
+support/enqueue.py (by name), so this module imports them and never the reverse."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from support import conf
-from support.llm import ModelError
-from support.services import answering
+from support.customer import answering
+from support.customer.llm import ModelError
+from support.customer.requeue import requeue_unanswered_messages
+from support.enqueue import ANSWER_TASK, REQUEUE_TASK
 
 # A retry waits at most this long: below the broker's visibility timeout, or Redis would
 # hand the waiting retry to a second worker (tests/security/test_redelivery.py checks it).
@@ -18,7 +21,9 @@ MAX_RETRY_COUNTDOWN = 30
 DATABASE_RETRIES = 25
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
+@shared_task(
+    name=ANSWER_TASK, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None
+)
 def answer_message(self, message_id: int) -> str:
     worker = f"{self.request.hostname or 'local'}:{os.getpid()}"
     try:
@@ -42,9 +47,7 @@ def answer_message(self, message_id: int) -> str:
     return done.turn.action if done.turn else "skipped"
 
 
-@shared_task(ignore_result=True)
+@shared_task(name=REQUEUE_TASK, ignore_result=True)
 def requeue_unanswered() -> int:
     """Every minute (CELERY_BEAT_SCHEDULE): queue again what never got an answer."""
-    from support.services.requeue import requeue_unanswered_messages
-
     return requeue_unanswered_messages()

@@ -32,7 +32,7 @@ def test_anonymous_and_groupless_users_are_refused(make_staff):
 def test_the_audit_table_refuses_updates_and_deletes(make_staff):
     from django.db import DatabaseError, transaction
 
-    from support.services.audit import audit_record
+    from config.audit.services import audit_record
 
     # given one audit row
     entry = audit_record(actor=make_staff("amy", StaffGroup.AGENTS), action="test.write")

@@ -184,7 +184,7 @@ def answer_worker(
 def site(live_server, demo_corpus, answer_worker) -> str:
     """The live server's base URL, with the demo shop's documents, customers and orders
     loaded (the database is flushed after every browser test) and fresh API throttles."""
-    from support.services.demo import load_demo_shop
+    from support.demo.shop import load_demo_shop
 
     load_demo_shop()
     cache.clear()

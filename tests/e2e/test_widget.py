@@ -253,8 +253,8 @@ def test_the_widget_follows_the_conversations_language(site, new_page, shoot):
 def test_a_conversation_handed_to_a_person_says_so_and_a_closed_one_can_start_over(
     site, new_page, staff_user, shoot
 ):
+    from support.backoffice.handoff import conversation_close, staff_reply_post
     from support.models import Conversation, Message
-    from support.services.handoff import conversation_close, staff_reply_post
 
     # Given a customer whose conversation has been handed to a person
     page = new_page()

@@ -8,7 +8,7 @@ from guards.checkfmt import parse_case
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from guards_calibration_corpus import generate
+from guards_corpus import generate
 
 
 def test_corpus_is_deterministic_balanced_and_large_enough():

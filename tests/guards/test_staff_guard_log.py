@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
+from config.audit.models import AuditEntry
 from guards.models import GuardLog
-from guards.selectors import (
+from guards.notes import (
     Segment,
     describe_origin,
     figures_not_in_text,
@@ -18,7 +19,7 @@ from guards.selectors import (
     other_draft,
     retrieved_chunks,
 )
-from support.models import AuditEntry, Conversation, Message, Turn
+from support.models import Conversation, Message, Turn
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 LIST = "/staff/guards/"

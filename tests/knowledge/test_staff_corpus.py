@@ -10,11 +10,12 @@ import json
 import pytest
 from django.urls import reverse
 
+from config.audit.models import AuditEntry
 from config.celery import app as celery_app
 from knowledge import services
 from knowledge.models import Chunk, Document, IndexState
+from knowledge.parsing import parse_body
 from knowledge.search import hybrid_search
-from support.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -305,7 +306,7 @@ def test_a_stale_edit_is_refused_with_a_clear_message_and_the_text_is_kept(
     other = make_staff("olga", "editors")
     services.document_update(
         document=delivery,
-        parsed=services.parse_body(
+        parsed=parse_body(
             slug="delivery",
             body=delivery.body.replace("€50", "€60"),
             language="en",

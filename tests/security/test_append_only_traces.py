@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, transaction
 
-from support.models import AuditEntry, Conversation, Message, Turn
-from support.services.audit import audit_record
+from config.audit.models import AuditEntry
+from config.audit.services import audit_record
+from support.models import Conversation, Message, Turn
 
 pytestmark = pytest.mark.django_db
 

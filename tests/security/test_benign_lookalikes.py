@@ -20,7 +20,7 @@ import pytest
 from guards.context import GuardContext, HistoryMessage, RetrievedChunk, ToolCall
 from guards.pipeline import run_guards
 from knowledge.parsing import parse_document
-from support.services.demo import PRODUCTS
+from support.demo.shop import PRODUCTS
 
 DEMO = Path(__file__).resolve().parents[2] / "knowledge" / "demo"
 SHOP_HOSTS = ("demo-shop.example", "tienda-demo.example")

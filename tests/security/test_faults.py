@@ -153,8 +153,8 @@ POSTER = """
 import json, sys, time
 import django
 django.setup()
-from support.selectors import demo_customer
-from support.services.conversations import post_customer_message, start_conversation
+from support.customer.selectors import demo_customer
+from support.customer.conversations import post_customer_message, start_conversation
 from django.db import close_old_connections
 for line in sys.stdin:
     close_old_connections()  # as at the start of every web request

@@ -30,14 +30,14 @@ import yaml
 from knowledge.models import Document
 from knowledge.parsing import parse_document
 from knowledge.services import document_import
-from support.llm import ModelReply
-from support.llm.naive import PHRASES, NaiveClient, all_text
-from support.llm.tokens import usage_for
+from support.customer.answering import answer_customer_message
+from support.customer.llm import ModelReply
+from support.customer.llm.naive import PHRASES, NaiveClient, all_text
+from support.customer.llm.tokens import usage_for
+from support.customer.selectors import demo_customer
+from support.customer.tools import TOOLS
+from support.customer.turn import GAVE_UP, HOLD, STEP_LIMIT
 from support.models import Order, Product, Turn
-from support.selectors import demo_customer
-from support.services.answering import answer_customer_message
-from support.services.turn import GAVE_UP, HOLD, STEP_LIMIT
-from support.tools import TOOLS
 from tests.support import conftest as support_fixtures
 from tests.support.scripted import ScriptedClient, text
 

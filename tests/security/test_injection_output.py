@@ -17,9 +17,9 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from knowledge.parsing import DocumentFormatError, parse_document
+from support.customer.answering import answer_customer_message
+from support.customer.turn import GAVE_UP
 from support.models import Message, Turn
-from support.services.answering import answer_customer_message
-from support.services.turn import GAVE_UP
 from tests.support import conftest as support_fixtures
 from tests.support.scripted import ScriptedClient, text
 

@@ -15,10 +15,10 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
-from support.llm import ModelError, get_client
+from support.customer import answering
+from support.customer.llm import ModelError, get_client
+from support.customer.turn import STEP_LIMIT
 from support.models import Conversation, Message, Turn
-from support.services import answering
-from support.services.turn import STEP_LIMIT
 from support.tasks import answer_message
 from tests.support import conftest as support_fixtures
 from tests.support.provider_stub import ProviderStub
@@ -247,7 +247,7 @@ def test_a_model_step_that_hangs_past_the_soft_time_limit_still_gets_one_reply(
     settings.SUPPORT_MODEL_STEP_DELAY = 60.0
     assert type(get_client()).__name__ == "_Delayed"
     ask("warm up the embedder")  # the first retrieval loads the model: not the turn's time
-    from support.services.turn import retrieve
+    from support.customer.turn import retrieve
 
     retrieve("warm up")
     message = ask("Can I pay cash on delivery?")

@@ -38,11 +38,11 @@ from config.broker import start_local_broker
 from config.celery import app as celery_app
 from support import conf
 from support import tasks as support_tasks
+from support.customer.answering import TurnBusy
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.selectors import demo_customer
+from support.demo.shop import load_demo_shop
 from support.models import Message, Turn
-from support.selectors import demo_customer
-from support.services.answering import TurnBusy
-from support.services.conversations import post_customer_message, start_conversation
-from support.services.demo import load_demo_shop
 from support.tasks import answer_message
 from tests.celery_pool import reset_producer_pool, worker_argv
 

@@ -125,7 +125,7 @@ def test_a_run_of_digits_too_long_for_an_amount_is_not_read_as_one():
 
 
 def test_the_email_pattern_still_finds_addresses():
-    from support.selectors import EMAIL
+    from support.customer.selectors import EMAIL
 
     text = "soy ana.perez+shop@mail.example.com, pedido 1042"
     assert EMAIL.findall(text) == ["ana.perez+shop@mail.example.com"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from support import tools
-from support.llm import ModelReply
+from support.customer import tools
+from support.customer.answering import answer_customer_message
+from support.customer.llm import ModelReply
 from support.models import RefundRequest, Turn
-from support.services.answering import answer_customer_message
 from tests.support import conftest as support_fixtures
 from tests.support.scripted import ScriptedClient, text
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client, override_settings
 
+from support.customer.widget_origins import OriginDecision, decide_origin
 from support.models import Message
-from support.widget_origins import OriginDecision, decide_origin
 
 SHOP = "https://shop.example.com"
 

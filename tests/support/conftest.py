@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.selectors import demo_customer
+from support.demo.shop import load_demo_shop
 from support.models import Conversation, Message
-from support.selectors import demo_customer
-from support.services.conversations import post_customer_message, start_conversation
-from support.services.demo import load_demo_shop
 from tests.conftest import SHARED_CASES
 
 SEED_CASES = SHARED_CASES / "evaluation-seed.yaml"

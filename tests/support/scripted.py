@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from support.llm import ModelReply
+from support.customer.llm import ModelReply
 
 
 class ScriptedClient:

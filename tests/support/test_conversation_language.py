@@ -8,10 +8,10 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from support.llm import get_client
+from support.customer.answering import answer_customer_message
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.llm import get_client
 from support.models import Conversation
-from support.services.answering import answer_customer_message
-from support.services.conversations import post_customer_message, start_conversation
 
 pytestmark = pytest.mark.django_db
 

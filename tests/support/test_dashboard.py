@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from guards.models import GuardLog
-from support.dashboard_charts import (
+from support.backoffice.dashboard_charts import (
     GuardRow,
     cost_meter,
     day_columns_chart,
@@ -18,7 +18,7 @@ from support.dashboard_charts import (
     guard_rows,
     nice_ceiling,
 )
-from support.dashboard_stats import (
+from support.backoffice.dashboard_stats import (
     DayCounts,
     action_totals,
     cost_per_1000,

@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from support.llm import ModelError, get_client
+from support.customer.answering import answer_customer_message
+from support.customer.llm import ModelError, get_client
+from support.customer.tools import SCHEMAS, TOOLS, validate
 from support.models import Conversation, Turn
-from support.services.answering import answer_customer_message
-from support.tools import SCHEMAS, TOOLS, validate
 from tests.support.provider_stub import ProviderStub
 
 BACKENDS = ["anthropic", "openai"]

@@ -15,22 +15,22 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.db import connections
 
-from support.models import (
-    AuditEntry,
-    Conversation,
-    Customer,
-    Message,
-    Order,
-    RefundRequest,
-    Turn,
-)
-from support.services.refund_decisions import (
+from config.audit.models import AuditEntry
+from support.backoffice.refund_decisions import (
     AlreadyDecided,
     DecisionNotAllowed,
     IdempotencyConflict,
     InvalidDecision,
     RefundNotFound,
     refund_request_decide,
+)
+from support.models import (
+    Conversation,
+    Customer,
+    Message,
+    Order,
+    RefundRequest,
+    Turn,
 )
 from support.signals import refund_approved
 
@@ -415,7 +415,7 @@ def test_a_superuser_may_decide():
 
 def test_the_assistants_tools_have_no_path_to_the_decision_service():
     # given the tools module the model's tool calls run through
-    source = (ROOT / "support" / "tools.py").read_text()
+    source = (ROOT / "support" / "customer" / "tools.py").read_text()
     imported = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom):
@@ -429,8 +429,9 @@ def test_the_assistants_tools_have_no_path_to_the_decision_service():
     # and nothing the assistant's turn loads imports it either (a fresh interpreter)
     code = (
         "import sys, django; django.setup(); "
-        "import support.tools, support.services.turn, support.services.answering, support.tasks; "
-        "print('support.services.refund_decisions' in sys.modules)"
+        "import support.customer.tools, support.customer.turn, support.customer.answering; "
+        "import support.tasks; "
+        "print('support.backoffice.refund_decisions' in sys.modules)"
     )
     env = {
         **os.environ,
@@ -447,7 +448,7 @@ def test_the_assistants_tools_have_no_path_to_the_decision_service():
 
 @pytest.mark.django_db
 def test_the_tools_offer_no_approval():
-    from support.tools import TOOLS
+    from support.customer.tools import TOOLS
 
     assert {tool["name"] for tool in TOOLS} == {
         "get_order_status",

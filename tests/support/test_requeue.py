@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from config.celery import app as celery_app
+from support.customer.requeue import unanswered_message_ids
+from support.enqueue import enqueue_answer
 from support.models import Conversation, Message, Turn
-from support.services.conversations import enqueue_answer
-from support.services.requeue import unanswered_message_ids
 from tests.celery_pool import reset_producer_pool
 
 pytestmark = pytest.mark.django_db

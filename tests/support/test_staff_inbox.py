@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from support.models import AuditEntry, Conversation, Customer, Message, Turn
-from support.services.handoff import (
+from config.audit.models import AuditEntry
+from support.backoffice.handoff import (
     ConversationNotHandedOff,
     HandoffNotAllowed,
     InvalidReply,
@@ -18,6 +18,7 @@ from support.services.handoff import (
     conversation_return_to_bot,
     staff_reply_post,
 )
+from support.models import Conversation, Customer, Message, Turn
 from tests.support.test_refund_decisions import staff_user
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from support.models import AuditEntry, Message, RefundRequest
+from config.audit.models import AuditEntry
+from support.models import Message, RefundRequest
 from tests.support.test_refund_decisions import decisions_audited, make_refund, staff_user
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 
 from guards.models import GuardLog
-from support.llm import ModelError, get_client
+from support.customer.answering import answer_customer_message, give_up
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.llm import ModelError, get_client
 from support.models import Conversation, RefundRequest, Turn
-from support.services.answering import answer_customer_message, give_up
-from support.services.conversations import post_customer_message, start_conversation
 from tests.support.scripted import ScriptedClient, text, tool_use
 
 pytestmark = pytest.mark.django_db

@@ -15,10 +15,10 @@ from django.db import connection
 
 from config.broker import start_local_broker
 from config.celery import app as celery_app
+from support.customer.conversations import post_customer_message, start_conversation
+from support.customer.selectors import demo_customer
+from support.demo.shop import load_demo_shop
 from support.models import Message, Turn
-from support.selectors import demo_customer
-from support.services.conversations import post_customer_message, start_conversation
-from support.services.demo import load_demo_shop
 from tests.celery_pool import reset_producer_pool, worker_argv
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from support.services.demo import load_demo_shop
+from support.demo.shop import load_demo_shop
 
 
 class Command(BaseCommand):

@@ -10,9 +10,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from knowledge.models import Chunk
-from support.llm import get_client
-from support.services.demo import load_demo_shop
-from support.services.evaluation import DEFAULT_CASES, load_cases, run_evaluation
+from support.customer.llm import get_client
+from support.demo.shop import load_demo_shop
+from support.evaluation import DEFAULT_CASES, load_cases, run_evaluation
 
 
 class Command(BaseCommand):

@@ -1,0 +1,38 @@
+"""Writes to the knowledge base, by sub-domain: ``importing`` (Markdown files into
+documents and chunks), ``editing`` (the back office's edits, audited) and
+``reindexing`` (the re-index task, `knowledge reembed`). Callers import from here."""
+
+from knowledge.services.editing import (
+    DuplicateSlugError,
+    chunk_set_enabled,
+    document_create,
+    document_delete,
+    document_update,
+)
+from knowledge.services.importing import (
+    ImportFileError,
+    ImportResult,
+    StaleEditError,
+    collect_document_files,
+    document_import,
+    knowledge_import_path,
+    read_document_file,
+)
+from knowledge.services.reindexing import document_reindex, knowledge_reembed
+
+__all__ = [
+    "DuplicateSlugError",
+    "ImportFileError",
+    "ImportResult",
+    "StaleEditError",
+    "chunk_set_enabled",
+    "collect_document_files",
+    "document_create",
+    "document_delete",
+    "document_import",
+    "document_reindex",
+    "document_update",
+    "knowledge_import_path",
+    "knowledge_reembed",
+    "read_document_file",
+]
