@@ -26,6 +26,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from pgvector import Vector
 
+from knowledge import calibration
 from knowledge.codes import extract_query_codes
 from knowledge.embedders import Embedder, get_embedder
 
@@ -52,6 +53,10 @@ class Candidate:
     # the chunk has no phrasing vectors yet), and the blend the vector arm ranks by.
     phrasing_cosine: float | None = None
     similarity: float | None = None
+    # The chunk's off-topic background and the similarity relative to it, set by
+    # knowledge.calibration.rerank (None before, or without a calibration).
+    background: dict | None = None
+    relative: float | None = None
 
     @property
     def semantic(self) -> float:
@@ -330,7 +335,7 @@ fused AS (
 )
 SELECT d.slug, c.position, d.title, c.question, c.text, c.language, f.score,
        1 - (c.embedding <=> %(emb)s::vector) AS cosine,
-       f.vector_rank, f.text_rank, f.code_rank, ph.cosine AS phrasing_cosine
+       f.vector_rank, f.text_rank, f.code_rank, ph.cosine AS phrasing_cosine, c.background
 FROM fused f
 JOIN knowledge_chunk c ON c.id = f.id
 JOIN knowledge_document d ON d.id = c.document_id
@@ -403,6 +408,7 @@ def search_candidates(
         text_rank,
         code_rank,
         phrasing_cosine,
+        background,
     ) in rows:
         cosine = float(cosine) if cosine is not None else 0.0
         phrasing = float(phrasing_cosine) if phrasing_cosine is not None else None
@@ -423,6 +429,7 @@ def search_candidates(
                 code_rank=code_rank,
                 phrasing_cosine=phrasing,
                 similarity=blend,
+                background=background or None,
             )
         )
     return candidates
@@ -441,10 +448,9 @@ def hybrid_search(
     (None: every document). Raises QueryError for a query over the length limit."""
     candidates = search_with_candidates(query, embedder=embedder, vector=vector, shop=shop)[1]
     embedder_name = (embedder or get_embedder()).name
-    kept = apply_relevance(
-        candidates,
-        policy=RelevancePolicy.for_embedder(embedder_name),
-        k=k or settings.KNOWLEDGE_TOP_K,
+    # the scope's own calibration when it has one (knowledge.calibration)
+    kept = calibration.decide(
+        candidates, embedder_name=embedder_name, shop=shop, k=k or settings.KNOWLEDGE_TOP_K
     )
     return [
         SearchHit(c.source, c.document, c.question, c.text, c.score, c.vector_rank, c.text_rank)
@@ -469,4 +475,14 @@ def search_with_candidates(
         vector = embedder.embed_queries([query])[0]
     codes = extract_query_codes(query)
     weights = FusionWeights.for_query(embedder_name=embedder.name, query=query, codes=codes)
-    return query, search_candidates(query, vector=vector, weights=weights, codes=codes, shop=shop)
+    candidates = search_candidates(
+        query,
+        vector=vector,
+        weights=weights,
+        codes=codes,
+        shop=shop,
+        limit=calibration.candidate_limit(embedder.name),
+    )
+    return query, calibration.rerank(
+        query, candidates, weights=weights, embedder_name=embedder.name
+    )

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
+from knowledge.calibration import calibrate_all
 from knowledge.embedders import Embedder, get_embedder
 from knowledge.models import Chunk, Document, IndexState
 from knowledge.parsing import (
@@ -181,6 +182,7 @@ def _write_chunks(
         row.content_sha256 = item.content_sha256
         row.embedding = known[item.content_sha256]
         row.embedding_model = embedder.name
+        row.background = {}  # new content: knowledge.calibration derives it again
         row.save()
     # the count of chunk rows only (their phrasings go with them)
     _, deleted = document.chunks.filter(position__gt=len(parsed.chunks)).delete()
@@ -380,6 +382,8 @@ def document_reindex(*, document_id: int, embedder: Embedder | None = None) -> s
                 IndexState.READY,
                 f"version {version}: {len(parsed.chunks)} chunks, {len(missing)} embedded",
             )
+        # the shop's threshold follows its documents (knowledge.calibration)
+        transaction.on_commit(lambda: calibrate_all(embedder))
     except Document.DoesNotExist:
         return "gone"
     except DocumentFormatError as err:  # saved bodies are parsed first; kept for old rows
