@@ -91,6 +91,11 @@ class Chunk(models.Model):
         db_persist=True,
     )
     enabled = models.BooleanField(default=True)
+    # Mean cosine of this chunk to the off-topic question bank, per question
+    # language ({"bank": id, "es": .., "en": ..}); {} until the next calibration
+    # (knowledge.calibration). Search subtracts it: a chunk that is near every
+    # question, or near every question in its own language, is not near this one.
+    background = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["document__slug", "position"]
@@ -156,3 +161,27 @@ class Phrasing(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+class Calibration(models.Model):
+    """The relevance calibration derived from one search scope's own documents
+    (a shop's, with the shared ones; scope "" = every document): how the off-topic
+    question bank and the chunks' own questions score there. The threshold is read
+    from it at search time (knowledge.calibration)."""
+
+    scope = models.CharField(max_length=50, unique=True)
+    embedder = models.CharField(max_length=100)
+    bank = models.CharField(max_length=64)
+    background_weight = models.FloatField()
+    chunks = models.PositiveIntegerField()
+    # [[relative score of the best chunk, margin to the second], ...] per bank question
+    negatives = models.JSONField(default=list)
+    # the same for each chunk's own question asked of the scope (its own chunk's score)
+    positives = models.JSONField(default=list)
+    derived_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["scope"]
+
+    def __str__(self) -> str:
+        return self.scope or "(all documents)"

@@ -9,9 +9,10 @@ from dataclasses import asdict, dataclass
 import numpy as np
 from django.conf import settings
 
+from knowledge import calibration
 from knowledge.codes import extract_query_codes
 from knowledge.embedders import Embedder, get_embedder
-from knowledge.search.policy import Candidate, FusionWeights, RelevancePolicy, apply_relevance
+from knowledge.search.policy import Candidate, FusionWeights
 from knowledge.search.sql import search_candidates
 
 
@@ -57,10 +58,9 @@ def hybrid_search(
     (None: every document). Raises QueryError for a query over the length limit."""
     candidates = search_with_candidates(query, embedder=embedder, vector=vector, shop=shop)[1]
     embedder_name = (embedder or get_embedder()).name
-    kept = apply_relevance(
-        candidates,
-        policy=RelevancePolicy.for_embedder(embedder_name),
-        k=k or settings.KNOWLEDGE_TOP_K,
+    # the scope's own calibration when it has one (knowledge.calibration)
+    kept = calibration.decide(
+        candidates, embedder_name=embedder_name, shop=shop, k=k or settings.KNOWLEDGE_TOP_K
     )
     return [
         SearchHit(c.source, c.document, c.question, c.text, c.score, c.vector_rank, c.text_rank)
@@ -85,4 +85,14 @@ def search_with_candidates(
         vector = embedder.embed_queries([query])[0]
     codes = extract_query_codes(query)
     weights = FusionWeights.for_query(embedder_name=embedder.name, query=query, codes=codes)
-    return query, search_candidates(query, vector=vector, weights=weights, codes=codes, shop=shop)
+    candidates = search_candidates(
+        query,
+        vector=vector,
+        weights=weights,
+        codes=codes,
+        shop=shop,
+        limit=calibration.candidate_limit(embedder.name),
+    )
+    return query, calibration.rerank(
+        query, candidates, weights=weights, embedder_name=embedder.name
+    )

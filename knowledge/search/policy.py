@@ -30,6 +30,10 @@ class Candidate:
     # the chunk has no phrasing vectors yet), and the blend the vector arm ranks by.
     phrasing_cosine: float | None = None
     similarity: float | None = None
+    # The chunk's off-topic background and the similarity relative to it, set by
+    # knowledge.calibration.rerank (None before, or without a calibration).
+    background: dict | None = None
+    relative: float | None = None
 
     @property
     def semantic(self) -> float:

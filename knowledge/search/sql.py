@@ -130,7 +130,7 @@ fused AS (
 )
 SELECT d.slug, c.position, d.title, c.question, c.text, c.language, f.score,
        1 - (c.embedding <=> %(emb)s::vector) AS cosine,
-       f.vector_rank, f.text_rank, f.code_rank, ph.cosine AS phrasing_cosine
+       f.vector_rank, f.text_rank, f.code_rank, ph.cosine AS phrasing_cosine, c.background
 FROM fused f
 JOIN knowledge_chunk c ON c.id = f.id
 JOIN knowledge_document d ON d.id = c.document_id
@@ -203,6 +203,7 @@ def search_candidates(
         text_rank,
         code_rank,
         phrasing_cosine,
+        background,
     ) in rows:
         cosine = float(cosine) if cosine is not None else 0.0
         phrasing = float(phrasing_cosine) if phrasing_cosine is not None else None
@@ -223,6 +224,7 @@ def search_candidates(
                 code_rank=code_rank,
                 phrasing_cosine=phrasing,
                 similarity=blend,
+                background=background or None,
             )
         )
     return candidates

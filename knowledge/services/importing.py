@@ -174,6 +174,7 @@ def write_chunks(
         row.content_sha256 = item.content_sha256
         row.embedding = known[item.content_sha256]
         row.embedding_model = embedder.name
+        row.background = {}  # new content: knowledge.calibration derives it again
         row.save()
     # the count of chunk rows only (their phrasings go with them)
     _, deleted = document.chunks.filter(position__gt=len(parsed.chunks)).delete()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 
+from knowledge.calibration import calibrate_all
 from knowledge.embedders import Embedder, get_embedder
 from knowledge.models import Chunk, Document, IndexState
 from knowledge.parsing import (
@@ -70,6 +71,8 @@ def document_reindex(*, document_id: int, embedder: Embedder | None = None) -> s
                 IndexState.READY,
                 f"version {version}: {len(parsed.chunks)} chunks, {len(missing)} embedded",
             )
+        # the shop's threshold follows its documents (knowledge.calibration)
+        transaction.on_commit(lambda: calibrate_all(embedder))
     except Document.DoesNotExist:
         return "gone"
     except DocumentFormatError as err:  # saved bodies are parsed first; kept for old rows

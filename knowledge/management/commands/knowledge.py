@@ -9,6 +9,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from knowledge.calibration import calibrate_all
 from knowledge.embedders import EmbedderError, get_embedder
 from knowledge.parsing import SHOP
 from knowledge.search import QueryError, hybrid_search
@@ -45,6 +46,8 @@ class Command(BaseCommand):
             else:
                 count = knowledge_reembed()
                 self.stdout.write(f"re-embedded {count} chunks with {get_embedder().name}")
+                for calibration in calibrate_all():
+                    self.stdout.write(calibration.describe())
         except EmbedderError as err:
             raise CommandError(str(err)) from None
 
@@ -60,6 +63,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{r.slug}: {state}, {r.chunks} chunks, {r.embedded} embedded, {r.deleted} removed"
             )
+        for calibration in calibrate_all():
+            self.stdout.write(calibration.describe())
 
     def _search(self, options) -> None:
         k = options["k"]
