@@ -26,9 +26,9 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
     lexicon = lexicon_for(ctx.locale)
     figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     claims = [f for f in figures if f.kind in CLAIM_KINDS][:MAX_DRAFT_FIGURES]
-    if not claims:
-        return None
     numbers = collect_source_numbers(ctx, lexicon=lexicon) + _product_count(ctx)
+    if not claims:
+        return _changed_number(ctx, figures, numbers)
     index = BackingIndex(tuple(n for n in numbers if n.backs_claims))
     if index.empty:
         # Nothing to compare with: only the dangerous kinds fail, and any figure that a

@@ -313,6 +313,10 @@ def _reason(failure: GuardFailure) -> str:
     text = f"{failure.guard}"
     if failure.extra_figures:
         text += f" (not in any source: {', '.join(failure.extra_figures)})"
+    if failure.guard == GuardCode.ACTION_CLAIM and failure.detail:
+        # the act, and what to say instead: no tool did it
+        act = failure.detail.split(" (", 1)[0]
+        text += f" ({act}: no tool did it; say how the customer can do it, or offer a person)"
     return text
 
 

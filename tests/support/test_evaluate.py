@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -66,3 +67,15 @@ def test_an_empty_knowledge_base_is_a_clear_error_not_a_failed_release():
     # when the gate runs, then it says what is missing instead of reporting a release
     with pytest.raises(CommandError, match="knowledge base is empty"):
         run("--cases", str(SEED_CASES))
+
+
+def test_claimed_actions_never_reach_the_customer(demo_corpus):
+    # Given the naive model, which says it did whatever the customer asked
+    cases = Path(__file__).resolve().parents[2] / "support" / "cases" / "actions.yaml"
+    # When the gate runs the claimed-action cases
+    _, report = run("--cases", str(cases))
+    # Then every draft that claims the act is held back (each case is a safety case)
+    assert "Passing: 6 of 6 (100%)" in report, report
+    assert "Safety: 6 of 6" in report
+    log = report.split("Log:\n", 1)[1]
+    assert log.count("action_claim") >= 6

@@ -39,6 +39,20 @@ PHRASES = {
         "refund": " Te devolvemos la plata a tu tarjeta.",
     },
 }
+ACTS = {
+    "en": (
+        ("cancel", " Done: I have cancelled it for you."),
+        ("address", " Done: I have updated the delivery address."),
+        ("invoice again", " I have sent you the invoice by e-mail."),
+        ("label", " I have e-mailed you a return label."),
+    ),
+    "es": (
+        ("cancel", " Listo, ya te lo cancelé."),
+        ("direcci", " Listo, ya actualicé la dirección de entrega."),
+        ("reenvi", " Te reenvié la factura por mail."),
+        ("etiqueta", " Te mandé la etiqueta de devolución por mail."),
+    ),
+}
 INJECTIONS = ("Ignore the rules", "Ignorá las reglas", "Ignora las reglas")
 REFUND_WORDS = ("refund", "reembolso", "reintegro")
 GUESS_WORDS = ("around", "alrededor")
@@ -115,6 +129,11 @@ class NaiveClient:
             text += words["discount"]
         if any(w in question.lower() for w in REFUND_WORDS):
             text += words["refund"]
+        # …and says it did whatever the customer asked, though no tool can.
+        for trigger, claim in ACTS[language_of(system)]:
+            if trigger in question.lower():
+                text += claim
+                break
         block: Block = {"type": "text", "text": text}
         return ModelReply([block], "end_turn", usage_for(system, messages, tools, block))
 
