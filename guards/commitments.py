@@ -13,6 +13,7 @@ not commitments. Plain functions over words: no model, no database.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from guards.acts import Act
 from guards.text import words
@@ -88,7 +89,13 @@ class Commitment:
         return self.actor != CUSTOMER and not self.negated and not self.offer and not self.modal
 
 
-def read_commitments(sentence: str, language: str, *, context: str = "") -> list[Commitment]:
+def read_commitments(sentence: str, language: str, *, context: str = "") -> tuple[Commitment, ...]:
+    """Cached: three guards read the same sentences of a draft."""
+    return _read_commitments(sentence, language, context)
+
+
+@lru_cache(maxsize=1024)
+def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commitment, ...]:
     """Every act verb of ``sentence`` with who does it and how it is said. ``context``
     (the rest of the draft, the question) names what a pronoun object stands for:
     "te la vamos a devolver" after a sentence about the amount."""
@@ -158,7 +165,7 @@ def read_commitments(sentence: str, language: str, *, context: str = "") -> list
                 sentence=sentence,
             )
         )
-    return out
+    return tuple(out)
 
 
 def _pronoun_object(tokens: list[str], index: int) -> bool:
@@ -213,10 +220,12 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
 def entries_en(token: str) -> list[tuple[Verb, str]]:
     return verb_forms("en").get(token, [])
 
 
+@lru_cache(maxsize=4096)
 def entries_es(token: str) -> list[tuple[Verb, str]]:
     table = verb_forms("es")
     if token in table:

@@ -16,6 +16,7 @@ recommend, explain) is a closed class of verbs and is left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from guards.acts import Act
 from guards.commitments import (
@@ -51,6 +52,7 @@ _TALK_EN = frozenset(
     "include included list listed share shared attach attached copy quote quoted ask "
     "asked take taking make made do did done keep kept let try tried give given".split()
 )
+_TALK_FOLDED = tuple(fold(stem) for stem in _TALK_ES)
 _CASE_ES = (
     "pedido",
     "orden",
@@ -130,13 +132,14 @@ class Deed:
         return not self.negated and not self.offer
 
 
-def read_deeds(sentence: str, language: str) -> list[Deed]:
+@lru_cache(maxsize=1024)
+def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
     """Verbs of any kind that the speaker says they did, do or will do for this case.
     Verbs the commitments reader already knows are left to it."""
     text = sentence.replace("’", "'")
     tokens = words(text)
     if not _about_case(tokens, language):
-        return []
+        return ()
     offer = is_offer(text.lower(), language)
     find = _deed_es if language == "es" else _deed_en
     known = entries_es if language == "es" else entries_en
@@ -153,7 +156,7 @@ def read_deeds(sentence: str, language: str) -> list[Deed]:
                     sentence=sentence,
                 )
             )
-    return out
+    return tuple(out)
 
 
 def _about_case(tokens: list[str], language: str) -> bool:
@@ -166,7 +169,7 @@ def _about_case(tokens: list[str], language: str) -> bool:
 
 def _talk_es(form: str) -> bool:
     bare = fold(form)
-    return bare in _NOT_VERBS_ES or any(bare.startswith(fold(stem)) for stem in _TALK_ES)
+    return bare in _NOT_VERBS_ES or bare.startswith(_TALK_FOLDED)
 
 
 def _deed_es(tokens: list[str], index: int) -> bool:

@@ -44,7 +44,13 @@ def _clause_regex(breaks: tuple[str, ...]) -> re2._Regexp:
 
 
 def words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
+    return list(_words(text))
+
+
+@lru_cache(maxsize=2048)
+def _words(text: str) -> tuple[str, ...]:
+    """Cached: the guards read the same sentences of one draft several times."""
+    return tuple(w.lower() for w in _WORD.findall(text))
 
 
 def content_words(text: str, stopwords: Iterable[str]) -> set[str]:
@@ -59,7 +65,12 @@ def citations(text: str) -> set[str]:
 _LEADING_CITATIONS = re2.compile(r"^(?:\s*\[[^\[\]\s]{1,80}\])+")
 
 
-def cited_sentences(text: str) -> list[tuple[str, set[str]]]:
+@lru_cache(maxsize=256)
+def cited_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((sentence, frozenset(cited)) for sentence, cited in _cited_sentences(text))
+
+
+def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
     """Sentences with the citations that belong to each. A citation covers the whole
     sentence up to its full stop, including parts after a semicolon; one written after
     the full stop ("… five days. [returns#2] We will…") belongs to the sentence before
