@@ -35,6 +35,10 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_TASK_MAX_RETRIES": 3,
     # The demo customer every evaluation case runs as.
     "SUPPORT_DEMO_CUSTOMER_EMAIL": "demo@demo-shop.example",
+    # The shop whose orders and products a conversation with no shop (data-shop) sees.
+    "SUPPORT_DEFAULT_SHOP": "demo-shop",
+    # An order status last updated longer ago than this is called out as possibly old.
+    "SUPPORT_ORDER_STALE_AFTER_HOURS": 48,
     # API throttles (DRF rate strings).
     "SUPPORT_THROTTLE_SESSION": "30/min",
     "SUPPORT_THROTTLE_IP": "120/min",

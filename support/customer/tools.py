@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.utils import timezone
+
 from guards.acts import Act
+from support import conf
 from support.customer import selectors
 from support.customer.refunds import ensure_pending_refund
 from support.models import Conversation, Order, Turn
@@ -121,17 +125,35 @@ def run_tool(
     if name == "get_order_status":
         return _order_status(conversation, tool_input["order_id"])
     if name == "search_products":
-        return _search_products(tool_input["query"])
+        return _search_products(conversation, tool_input["query"])
     return _request_refund(conversation, turn, tool_input["order_id"], tool_input["reason"])
 
 
-def describe_order(order: Order, language: str) -> str:
+def describe_order(order: Order, language: str, *, now: datetime | None = None) -> str:
+    """One line: number, status, delivery date and — when known — when the status was
+    last updated, called out as possibly out of date past SUPPORT_ORDER_STALE_AFTER_HOURS."""
     if language == "es":
         status = STATUS_ES.get(order.status, order.status)
         when = f"{order.eta.day} de {MONTHS_ES[order.eta.month - 1]}" if order.eta else "sin fecha"
-        return f"{order.number} — {status}, entrega {when}"
-    when = f"{order.eta.day} {order.eta:%B}" if order.eta else "not scheduled"
-    return f"{order.number} — {order.status}, delivery {when}"
+        line = f"{order.number} — {status}, entrega {when}"
+    else:
+        when = f"{order.eta.day} {order.eta:%B}" if order.eta else "not scheduled"
+        line = f"{order.number} — {order.status}, delivery {when}"
+    return line + _freshness(order.status_updated_at, language, now or timezone.now())
+
+
+def _freshness(updated: datetime | None, language: str, now: datetime) -> str:
+    if updated is None:  # rows from before the time was kept: nothing to say
+        return ""
+    updated = updated.astimezone(UTC)
+    stale = now - updated > timedelta(hours=float(conf.get("SUPPORT_ORDER_STALE_AFTER_HOURS")))
+    if language == "es":
+        month = MONTHS_ES[updated.month - 1]
+        stamp = f"{updated.day} de {month} de {updated.year}, {updated:%H:%M} UTC"
+        note = " — puede no estar al día" if stale else ""
+        return f" (estado actualizado el {stamp}{note})"
+    stamp = f"{updated.day} {updated:%B %Y}, {updated:%H:%M} UTC"
+    return f" (status last updated {stamp}{' — possibly out of date' if stale else ''})"
 
 
 def _order_status(conversation: Conversation, number: str) -> ToolResult:
@@ -141,8 +163,9 @@ def _order_status(conversation: Conversation, number: str) -> ToolResult:
     return ToolResult(describe_order(order, conversation.language), order=order)
 
 
-def _search_products(query: str) -> ToolResult:
-    products = selectors.search_products(query)
+def _search_products(conversation: Conversation, query: str) -> ToolResult:
+    shop = selectors.shop_of_conversation(conversation)
+    products = selectors.search_products(query, shop=shop)
     return ToolResult(
         {
             "products": [
