@@ -14,12 +14,26 @@ from support.models import Conversation, Customer, Message, Order, Product, Shop
 EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
 
 
+def shop_slug(conversation: Conversation) -> str:
+    """The shop whose data this conversation's tools see: its widget's shop, or the
+    default shop when it names none."""
+    return conversation.shop or conf.get("SUPPORT_DEFAULT_SHOP")
+
+
 def shop_of_conversation(conversation: Conversation) -> Shop | None:
-    """The shop whose rows this conversation's tools see: its widget's shop, or the
-    default shop when it names none; None when no such shop exists (then every
-    lookup finds nothing — never another shop's rows)."""
-    slug = conversation.shop or conf.get("SUPPORT_DEFAULT_SHOP")
-    return Shop.objects.filter(slug=slug).first()
+    """None when no such shop exists: then every lookup finds nothing — never another
+    shop's rows."""
+    return Shop.objects.filter(slug=shop_slug(conversation)).first()
+
+
+def emails_of_conversation(conversation: Conversation) -> set[str]:
+    """The e-mails whose orders this conversation may see (lower-case): the signed-in
+    customer's when they are this shop's customer, else those the visitor wrote."""
+    if conversation.customer_id is not None:
+        customer = conversation.customer
+        return {customer.email.lower()} if customer.shop.slug == shop_slug(conversation) else set()
+    texts = conversation.messages.filter(role=Message.Role.CUSTOMER).values_list("text", flat=True)
+    return {e.lower() for text in texts for e in EMAIL.findall(text)}
 
 
 def customers_of_conversation(conversation: Conversation) -> list[Customer]:

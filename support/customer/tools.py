@@ -18,6 +18,14 @@ from support.customer import selectors
 from support.customer.refunds import ensure_pending_refund
 from support.models import Conversation, Order, Turn
 from support.money import json_number
+from support.shops.connectors import (
+    Connector,
+    LiveOrder,
+    PlatformDown,
+    cached_order,
+    cached_products,
+    connector_for,
+)
 
 ORDER_ID = {"type": "string", "pattern": r"^\d{1,10}$", "maxLength": 10}
 TOOLS: list[dict[str, Any]] = [
@@ -75,11 +83,20 @@ MONTHS_ES = (
 ).split()
 
 
+# When the shop's platform cannot be read: the reply says so and a person takes over.
+UNAVAILABLE = {
+    "en": "The desk cannot check orders or products right now, so a colleague will take over.",
+    "es": "En este momento no podemos consultar pedidos ni productos; te paso con un asesor.",
+}
+
+
 @dataclass(frozen=True)
 class ToolResult:
     content: str | dict[str, Any]
     is_error: bool = False
     order: Order | None = None
+    # Non-empty when the shop's platform is down: why (for the handoff note).
+    unavailable: str = ""
 
 
 def validate(value: Any, schema: dict[str, Any], where: str = "input") -> str | None:
@@ -129,7 +146,7 @@ def run_tool(
     return _request_refund(conversation, turn, tool_input["order_id"], tool_input["reason"])
 
 
-def describe_order(order: Order, language: str, *, now: datetime | None = None) -> str:
+def describe_order(order: Order | LiveOrder, language: str, *, now: datetime | None = None) -> str:
     """One line: number, status, delivery date and — when known — when the status was
     last updated, called out as possibly out of date past SUPPORT_ORDER_STALE_AFTER_HOURS."""
     if language == "es":
@@ -157,15 +174,44 @@ def _freshness(updated: datetime | None, language: str, now: datetime) -> str:
 
 
 def _order_status(conversation: Conversation, number: str) -> ToolResult:
+    slug = selectors.shop_slug(conversation)
+    if (connector := connector_for(slug)) is not None:
+        return _live_order_status(conversation, connector, slug, number)
     order = selectors.order_for_conversation(conversation=conversation, number=number)
     if order is None:
         return ToolResult(f"no order {number}", is_error=True)
     return ToolResult(describe_order(order, conversation.language), order=order)
 
 
+def _live_order_status(
+    conversation: Conversation, connector: Connector, slug: str, number: str
+) -> ToolResult:
+    """The platform's order, only when its e-mail is this conversation's customer's."""
+    try:
+        live = cached_order(connector, slug=slug, number=number)
+    except PlatformDown as error:
+        return _unavailable(conversation, error)
+    if live is None or live.customer_email not in selectors.emails_of_conversation(conversation):
+        return ToolResult(f"no order {number}", is_error=True)
+    return ToolResult(describe_order(live, conversation.language))
+
+
+def _unavailable(conversation: Conversation, error: PlatformDown) -> ToolResult:
+    text = UNAVAILABLE.get(conversation.language, UNAVAILABLE["en"])
+    return ToolResult(text, is_error=True, unavailable=f"shop platform unavailable: {error}")
+
+
 def _search_products(conversation: Conversation, query: str) -> ToolResult:
-    shop = selectors.shop_of_conversation(conversation)
-    products = selectors.search_products(query, shop=shop)
+    slug = selectors.shop_slug(conversation)
+    if (connector := connector_for(slug)) is not None:
+        try:
+            products = cached_products(connector, slug=slug, query=query)
+        except PlatformDown as error:
+            return _unavailable(conversation, error)
+    else:
+        products = selectors.search_products(
+            query, shop=selectors.shop_of_conversation(conversation)
+        )
     return ToolResult(
         {
             "products": [
