@@ -14,4 +14,5 @@ urlpatterns = [
     path("staff/", include("support.backoffice.urls")),
     path("", include("support.demo.urls")),
     path("", include("support.customer.urls")),
+    path("", include("support.shops.urls")),
 ]

@@ -35,6 +35,15 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_TASK_MAX_RETRIES": 3,
     # The demo customer every evaluation case runs as.
     "SUPPORT_DEMO_CUSTOMER_EMAIL": "demo@demo-shop.example",
+    # The shop whose orders and products a conversation with no shop (data-shop) sees.
+    "SUPPORT_DEFAULT_SHOP": "demo-shop",
+    # An order status last updated longer ago than this is called out as possibly old.
+    "SUPPORT_ORDER_STALE_AFTER_HOURS": 48,
+    # Live connectors per shop slug (support/shops/connectors/), their timeout in
+    # seconds and how long a platform reply is reused.
+    "SUPPORT_SHOP_CONNECTORS": {},
+    "SUPPORT_CONNECTOR_TIMEOUT": 2.0,
+    "SUPPORT_CONNECTOR_CACHE_SECONDS": 60,
     # API throttles (DRF rate strings).
     "SUPPORT_THROTTLE_SESSION": "30/min",
     "SUPPORT_THROTTLE_IP": "120/min",

@@ -20,9 +20,39 @@ class Language(models.TextChoices):
     SPANISH = "es", "Español"
 
 
-class Customer(models.Model):
+class Shop(models.Model):
+    """One shop the desk serves. Its ``slug`` is what documents (``shop:``) and
+    conversations (the widget's ``data-shop``) name; customers, orders and products
+    belong to it, and every tool call of a conversation sees only its shop's rows."""
+
+    slug = models.SlugField(max_length=50, unique=True)
     name = models.CharField(max_length=200)
-    email = models.EmailField(unique=True)
+    languages = models.JSONField(default=list, blank=True, help_text='e.g. ["es", "en"]')
+    currency = models.CharField(max_length=3, default="EUR")
+    widget_origins = models.JSONField(
+        default=list, blank=True, help_text="Origins of the shop's site that embed the widget."
+    )
+    # Room for the widget's signed customer identity (another issue fills it in).
+    identity_secret = models.CharField(max_length=200, blank=True, default="")
+    # The push API's key, stored as its SHA-256 only (manage.py shop api-key SLUG).
+    api_key_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    api_key_rotated_at = models.DateTimeField(null=True, blank=True)
+    # When each way in last wrote, what it changed and the errors of a refused one:
+    # {"file:products": {"at", "created", "updated", "unchanged", "errors"}, ...}
+    ingest_log = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Customer(models.Model):
+    shop = models.ForeignKey(Shop, on_delete=models.PROTECT, related_name="customers")
+    name = models.CharField(max_length=200)
+    email = models.EmailField()
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -32,12 +62,20 @@ class Customer(models.Model):
         help_text="The login of a signed-in customer, if they have one.",
     )
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["shop", "email"], name="support_customer_email_per_shop"
+            )
+        ]
+
     def __str__(self) -> str:
         return f"{self.name} <{self.email}>"
 
 
 class Product(models.Model):
-    sku = models.CharField(max_length=50, unique=True)
+    shop = models.ForeignKey(Shop, on_delete=models.PROTECT, related_name="products")
+    sku = models.CharField(max_length=50)
     name = models.CharField(max_length=200)
     price = models.DecimalField(max_digits=12, decimal_places=2)
     currency = models.CharField(max_length=3, default="ARS")
@@ -47,8 +85,13 @@ class Product(models.Model):
         max_length=100, null=True, blank=True, help_text="Empty when the sheet gives none."
     )
 
+    updated_at = models.DateTimeField(auto_now=True)
+
     class Meta:
         ordering = ["sku"]
+        constraints = [
+            models.UniqueConstraint(fields=["shop", "sku"], name="support_product_sku_per_shop")
+        ]
 
     def __str__(self) -> str:
         return self.sku
@@ -61,16 +104,24 @@ class Order(models.Model):
         DELIVERED = "delivered", "delivered"
         CANCELLED = "cancelled", "cancelled"
 
-    number = models.CharField(max_length=20, unique=True)
+    shop = models.ForeignKey(Shop, on_delete=models.PROTECT, related_name="orders")
+    number = models.CharField(max_length=20)
     customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="orders")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     eta = models.DateField(null=True, blank=True, help_text="Delivery date (expected or actual).")
     items = models.JSONField(default=list, blank=True, help_text='[{"sku", "name", "qty"}]')
     total = models.DecimalField(max_digits=12, decimal_places=2, default=Decimal("0"))
     currency = models.CharField(max_length=3, default="EUR")
+    # When the status last changed (the platform's time when it sends one); null for
+    # rows from before this was kept. The order tool shows it and flags an old one.
+    status_updated_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["shop", "number"], name="support_order_number_per_shop")
+        ]
 
     def __str__(self) -> str:
         return self.number

@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from knowledge.selectors import shop_exists
 from support import conf
-from support.models import Language, Message
+from support.models import Language, Message, Shop
 
 
 class ConversationCreateSerializer(serializers.Serializer):
@@ -12,8 +12,8 @@ class ConversationCreateSerializer(serializers.Serializer):
     shop = serializers.SlugField(max_length=50, required=False)
 
     def validate_shop(self, value: str) -> str:
-        if not shop_exists(value):
-            raise serializers.ValidationError(f"no documents belong to the shop {value!r}")
+        if not shop_exists(value) and not Shop.objects.filter(slug=value).exists():
+            raise serializers.ValidationError(f"no shop {value!r} and no documents belong to it")
         return value
 
 

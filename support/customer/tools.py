@@ -7,13 +7,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.utils import timezone
+
 from guards.acts import Act
+from support import conf
 from support.customer import selectors
 from support.customer.refunds import ensure_pending_refund
 from support.models import Conversation, Order, Turn
 from support.money import json_number
+from support.shops.connectors import (
+    Connector,
+    LiveOrder,
+    PlatformDown,
+    cached_order,
+    cached_products,
+    connector_for,
+)
 
 ORDER_ID = {"type": "string", "pattern": r"^\d{1,10}$", "maxLength": 10}
 TOOLS: list[dict[str, Any]] = [
@@ -71,11 +83,20 @@ MONTHS_ES = (
 ).split()
 
 
+# When the shop's platform cannot be read: the reply says so and a person takes over.
+UNAVAILABLE = {
+    "en": "The desk cannot check orders or products right now, so a colleague will take over.",
+    "es": "En este momento no podemos consultar pedidos ni productos; te paso con un asesor.",
+}
+
+
 @dataclass(frozen=True)
 class ToolResult:
     content: str | dict[str, Any]
     is_error: bool = False
     order: Order | None = None
+    # Non-empty when the shop's platform is down: why (for the handoff note).
+    unavailable: str = ""
 
 
 def validate(value: Any, schema: dict[str, Any], where: str = "input") -> str | None:
@@ -121,28 +142,76 @@ def run_tool(
     if name == "get_order_status":
         return _order_status(conversation, tool_input["order_id"])
     if name == "search_products":
-        return _search_products(tool_input["query"])
+        return _search_products(conversation, tool_input["query"])
     return _request_refund(conversation, turn, tool_input["order_id"], tool_input["reason"])
 
 
-def describe_order(order: Order, language: str) -> str:
+def describe_order(order: Order | LiveOrder, language: str, *, now: datetime | None = None) -> str:
+    """One line: number, status, delivery date and — when known — when the status was
+    last updated, called out as possibly out of date past SUPPORT_ORDER_STALE_AFTER_HOURS."""
     if language == "es":
         status = STATUS_ES.get(order.status, order.status)
         when = f"{order.eta.day} de {MONTHS_ES[order.eta.month - 1]}" if order.eta else "sin fecha"
-        return f"{order.number} — {status}, entrega {when}"
-    when = f"{order.eta.day} {order.eta:%B}" if order.eta else "not scheduled"
-    return f"{order.number} — {order.status}, delivery {when}"
+        line = f"{order.number} — {status}, entrega {when}"
+    else:
+        when = f"{order.eta.day} {order.eta:%B}" if order.eta else "not scheduled"
+        line = f"{order.number} — {order.status}, delivery {when}"
+    return line + _freshness(order.status_updated_at, language, now or timezone.now())
+
+
+def _freshness(updated: datetime | None, language: str, now: datetime) -> str:
+    if updated is None:  # rows from before the time was kept: nothing to say
+        return ""
+    updated = updated.astimezone(UTC)
+    stale = now - updated > timedelta(hours=float(conf.get("SUPPORT_ORDER_STALE_AFTER_HOURS")))
+    if language == "es":
+        month = MONTHS_ES[updated.month - 1]
+        stamp = f"{updated.day} de {month} de {updated.year}, {updated:%H:%M} UTC"
+        note = " — puede no estar al día" if stale else ""
+        return f" (estado actualizado el {stamp}{note})"
+    stamp = f"{updated.day} {updated:%B %Y}, {updated:%H:%M} UTC"
+    return f" (status last updated {stamp}{' — possibly out of date' if stale else ''})"
 
 
 def _order_status(conversation: Conversation, number: str) -> ToolResult:
+    slug = selectors.shop_slug(conversation)
+    if (connector := connector_for(slug)) is not None:
+        return _live_order_status(conversation, connector, slug, number)
     order = selectors.order_for_conversation(conversation=conversation, number=number)
     if order is None:
         return ToolResult(f"no order {number}", is_error=True)
     return ToolResult(describe_order(order, conversation.language), order=order)
 
 
-def _search_products(query: str) -> ToolResult:
-    products = selectors.search_products(query)
+def _live_order_status(
+    conversation: Conversation, connector: Connector, slug: str, number: str
+) -> ToolResult:
+    """The platform's order, only when its e-mail is this conversation's customer's."""
+    try:
+        live = cached_order(connector, slug=slug, number=number)
+    except PlatformDown as error:
+        return _unavailable(conversation, error)
+    if live is None or live.customer_email not in selectors.emails_of_conversation(conversation):
+        return ToolResult(f"no order {number}", is_error=True)
+    return ToolResult(describe_order(live, conversation.language))
+
+
+def _unavailable(conversation: Conversation, error: PlatformDown) -> ToolResult:
+    text = UNAVAILABLE.get(conversation.language, UNAVAILABLE["en"])
+    return ToolResult(text, is_error=True, unavailable=f"shop platform unavailable: {error}")
+
+
+def _search_products(conversation: Conversation, query: str) -> ToolResult:
+    slug = selectors.shop_slug(conversation)
+    if (connector := connector_for(slug)) is not None:
+        try:
+            products = cached_products(connector, slug=slug, query=query)
+        except PlatformDown as error:
+            return _unavailable(conversation, error)
+    else:
+        products = selectors.search_products(
+            query, shop=selectors.shop_of_conversation(conversation)
+        )
     return ToolResult(
         {
             "products": [

@@ -28,7 +28,7 @@ from support import conf
 from support.customer import prompting, selectors
 from support.customer.llm import ModelClient, ModelReply
 from support.customer.llm.tokens import usage_for
-from support.customer.tools import TOOLS, run_tool
+from support.customer.tools import TOOLS, UNAVAILABLE, run_tool
 from support.models import Conversation, Message, Order, Turn
 
 CITATION = re.compile(r"\[([^\[\]\s]+#\d+)\]")
@@ -118,6 +118,7 @@ class _Loop:
         self.tool_outputs: list[ToolCall] = []
         self.orders: list[Order] = []
         self.stopped_by = ""
+        self.unavailable = False  # the shop's platform could not be read: a person takes over
 
     def run(self, messages: list[dict[str, Any]], *, attempt: int) -> str | None:
         """Model steps until a text answer; None when the step or token cap stops it."""
@@ -136,6 +137,8 @@ class _Loop:
             messages.append({"role": "assistant", "content": reply.content})
             results = [self._use(block, attempt=attempt, step=step) for block in reply.tool_uses]
             messages.append({"role": "user", "content": results})
+            if self.unavailable:
+                return None
             if self.trace.input_tokens > cap:
                 self.stopped_by = f"input token cap ({cap}) passed after step {step}"
                 return None
@@ -167,6 +170,8 @@ class _Loop:
         )
         if result.order is not None:
             self.orders.append(result.order)
+        if result.unavailable:
+            self.unavailable, self.stopped_by = True, result.unavailable
         safe_input = tool_input if isinstance(tool_input, dict) else {"raw": repr(tool_input)}
         self.tool_outputs.append(
             ToolCall(tool=name, input=safe_input, output=result.content, error=result.is_error)
@@ -219,7 +224,8 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
     for attempt in (1, 2):
         draft = loop.run(messages, attempt=attempt)
         if draft is None:
-            outcome = Outcome("handed_off", STEP_LIMIT[language], handoff_note=loop.stopped_by)
+            text = UNAVAILABLE[language] if loop.unavailable else STEP_LIMIT[language]
+            outcome = Outcome("handed_off", text, handoff_note=loop.stopped_by)
             break
         ctx = GuardContext(
             locale=language,

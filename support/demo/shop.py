@@ -8,7 +8,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from support import conf
-from support.models import Customer, Order, Product
+from support.models import Customer, Order, Product, Shop
 
 PRODUCTS = [
     # sku, name, price, currency, in_stock, warranty
@@ -39,15 +39,40 @@ ORDERS = [
 ]
 
 
+# The demo shops (also created by migration 0009). Both carry the same demo catalogue
+# and orders, so each demo page answers as it always did; their rows are separate.
+DEMO_SHOPS = (
+    ("demo-shop", "Demo Shop", ["en"], "EUR"),
+    ("tienda-demo", "Tienda Demo", ["es"], "ARS"),
+)
+
+
 @transaction.atomic
 def load_demo_shop() -> dict[str, int]:
+    for slug, name, languages, currency in DEMO_SHOPS:
+        shop, _ = Shop.objects.get_or_create(
+            slug=slug, defaults={"name": name, "languages": languages, "currency": currency}
+        )
+        _load_into(shop)
+    return {
+        "shops": len(DEMO_SHOPS),
+        "customers": 2,
+        "products": len(PRODUCTS),
+        "orders": len(ORDERS),
+    }
+
+
+def _load_into(shop: Shop) -> None:
     demo, _ = Customer.objects.update_or_create(
-        email=conf.get("SUPPORT_DEMO_CUSTOMER_EMAIL"), defaults={"name": "Dana Demo"}
+        shop=shop, email=conf.get("SUPPORT_DEMO_CUSTOMER_EMAIL"), defaults={"name": "Dana Demo"}
     )
-    Customer.objects.update_or_create(email=SECOND_CUSTOMER_EMAIL, defaults={"name": "Lucía Gómez"})
+    second, _ = Customer.objects.update_or_create(
+        shop=shop, email=SECOND_CUSTOMER_EMAIL, defaults={"name": "Lucía Gómez"}
+    )
     names = {}
     for sku, name, price, currency, in_stock, warranty in PRODUCTS:
         Product.objects.update_or_create(
+            shop=shop,
             sku=sku,
             defaults={
                 "name": name,
@@ -59,11 +84,11 @@ def load_demo_shop() -> dict[str, int]:
         )
         names[sku] = name
     for number, email, status, eta, items, total, currency in ORDERS:
-        customer = demo if email is None else Customer.objects.get(email=email)
         Order.objects.update_or_create(
+            shop=shop,
             number=number,
             defaults={
-                "customer": customer,
+                "customer": demo if email is None else second,
                 "status": status,
                 "eta": eta,
                 "items": [{"sku": s, "name": names[s], "qty": q} for s, q in items],
@@ -71,4 +96,3 @@ def load_demo_shop() -> dict[str, int]:
                 "currency": currency,
             },
         )
-    return {"customers": 2, "products": len(PRODUCTS), "orders": len(ORDERS)}

@@ -114,6 +114,7 @@ def plant(entry: dict[str, Any], index: int) -> Planted:
         return Planted(question, source=f"{slug}#1")
     if entry["where"] == "product_name":
         Product.objects.create(
+            shop=demo_customer().shop,
             sku=code,
             name=entry["payload"],
             price=Decimal("79") if lang == "en" else Decimal("54999"),
@@ -125,6 +126,7 @@ def plant(entry: dict[str, Any], index: int) -> Planted:
         return Planted(question, code=code)
     number = str(5000 + index)
     Order.objects.create(
+        shop=demo_customer().shop,
         number=number,
         customer=demo_customer(),
         status=Order.Status.SHIPPED,

@@ -30,6 +30,7 @@ from support.models import (
     Message,
     Order,
     RefundRequest,
+    Shop,
     Turn,
 )
 from support.signals import refund_approved
@@ -50,10 +51,12 @@ def make_refund(
     customer_text: str = "The blender arrived broken, I want my money back for order 7001.",
 ) -> RefundRequest:
     """A pending refund request filed by the assistant in a customer's conversation."""
+    shop, _ = Shop.objects.get_or_create(slug="demo-shop", defaults={"name": "Demo Shop"})
     customer = Customer.objects.create(
-        name="Carla Cliente", email=f"carla-{number}@example.com", user=customer_user
+        shop=shop, name="Carla Cliente", email=f"carla-{number}@example.com", user=customer_user
     )
     order = Order.objects.create(
+        shop=shop,
         number=number,
         customer=customer,
         status=Order.Status.DELIVERED,

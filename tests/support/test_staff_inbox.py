@@ -18,7 +18,7 @@ from support.backoffice.handoff import (
     conversation_return_to_bot,
     staff_reply_post,
 )
-from support.models import Conversation, Customer, Message, Turn
+from support.models import Conversation, Customer, Message, Shop, Turn
 from tests.support.test_refund_decisions import staff_user
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,9 @@ def handed_off(
     session_key: str = "",
 ) -> Conversation:
     """A conversation the assistant handed to a person, with the turn that did it."""
+    shop, _ = Shop.objects.get_or_create(slug="demo-shop", defaults={"name": "Demo Shop"})
     customer, _ = Customer.objects.get_or_create(
-        email="carla@example.com", defaults={"name": "Carla Cliente"}
+        shop=shop, email="carla@example.com", defaults={"name": "Carla Cliente"}
     )
     conversation = Conversation.objects.create(
         customer=customer, status=status, handoff_note=note, session_key=session_key
