@@ -71,21 +71,12 @@ def first_source_single(row: dict) -> str | None:
 
 
 def first_source_context(row: dict) -> str | None:
-    """The turn's own retrieval, played message by message: each earlier message is
-    answered by retrieval too, so the previous answer's sources are what the turn
-    would have had."""
+    """The turn's own retrieval for the last message, with the earlier customer
+    messages as the turn reads them."""
     from support.customer.context import retrieve_in_context
 
     shop = retrieval_eval.corpus_shop(row["shop"])
-    earlier: list[str] = []
-    previous_sources: list[str] = []
-    hits = []
-    for text in row["messages"]:
-        hits, _ = retrieve_in_context(
-            text, earlier=earlier, previous_sources=previous_sources, shop=shop
-        )
-        earlier.append(text)
-        previous_sources = [h.source for h in hits[:1]]
+    hits, _ = retrieve_in_context(row["messages"][-1], earlier=row["messages"][:-1], shop=shop)
     return hits[0].source if hits else None
 
 
@@ -139,8 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--file", action="append", type=Path, help="default: every blind file")
     parser.add_argument("--show", type=int, default=0, help="print this many misses")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--set", type=json.loads, default={}, help="settings for this run (JSON)")
     args = parser.parse_args(argv)
+    from django.conf import settings
     from django.core.management import call_command
+
+    for name, value in args.set.items():
+        setattr(settings, name, value)
 
     call_command("migrate", verbosity=0)
     files = args.file or sorted(BLIND.glob("conversations-*.jsonl"))
