@@ -222,8 +222,12 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
         }
         for h in hits
     ]
+    # A message that stands alone is answered alone: the conversation is paid for
+    # only when the message leans on it (the guards read all of it either way).
+    leans = plan.mode in (context.Mode.LEANING, context.Mode.CORRECTION)
     turns = prompting.history_within(
-        [(m.role, m.text) for m in earlier], budget=int(conf.get("SUPPORT_HISTORY_TOKENS"))
+        [(m.role, m.text) for m in earlier] if leans else [],
+        budget=int(conf.get("SUPPORT_HISTORY_TOKENS")),
     )
     facts = _carried_facts(message.text, asked_before, plan)
     trace.context = {
