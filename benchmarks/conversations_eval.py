@@ -82,20 +82,24 @@ def first_source_context(row: dict) -> str | None:
 
 def first_source_turn(row: dict) -> str | None:
     """The whole turn with the extractive model, through a real conversation."""
+    from django.db import transaction
+
     from support.customer.answering import answer_customer_message
     from support.customer.conversations import post_customer_message, start_conversation
     from support.customer.llm.extractive import ExtractiveClient
 
     client = ExtractiveClient()
-    conversation = start_conversation(
-        language=row.get("lang") or "es", shop=retrieval_eval.corpus_shop(row["shop"])
-    )
     reply = None
-    for text in row["messages"]:
-        message = post_customer_message(conversation=conversation, text=text, enqueue=False)
-        reply = answer_customer_message(message_id=message.pk, worker="bench", client=client).reply
-    conversation.delete()
-    sources = reply.sources if reply is not None else []
+    with transaction.atomic():  # rolled back: the turns' traces are append-only
+        conversation = start_conversation(
+            language=row.get("lang") or "es", shop=retrieval_eval.corpus_shop(row["shop"])
+        )
+        for text in row["messages"]:
+            message = post_customer_message(conversation=conversation, text=text, enqueue=False)
+            done = answer_customer_message(message_id=message.pk, worker="bench", client=client)
+            reply = done.reply
+        sources = list(reply.sources) if reply is not None else []
+        transaction.set_rollback(True)
     return sources[0] if sources else None
 
 
