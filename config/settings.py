@@ -259,6 +259,10 @@ SUPPORT_THROTTLE_IP = os.environ.get("SUPPORT_THROTTLE_IP", "120/min")
 SUPPORT_THROTTLE_SESSION_POLL = os.environ.get("SUPPORT_THROTTLE_SESSION_POLL", "240/min")
 SUPPORT_THROTTLE_IP_POLL = os.environ.get("SUPPORT_THROTTLE_IP_POLL", "1200/min")
 SUPPORT_MAX_STEPS = 3
+# Earlier turns of the conversation sent to the model, in (estimated) tokens; the
+# oldest drop first; 0 sends none. Default in support/conf.py (README: The assistant).
+if "SUPPORT_HISTORY_TOKENS" in os.environ:
+    SUPPORT_HISTORY_TOKENS = int(os.environ["SUPPORT_HISTORY_TOKENS"])
 SUPPORT_PRICE_INPUT_PER_MTOK = 3.00
 SUPPORT_PRICE_OUTPUT_PER_MTOK = 15.00
 SUPPORT_BUDGET_PER_1000 = 1.00

@@ -23,6 +23,14 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_MAX_INPUT_TOKENS_PER_QUESTION": 4000,
     "SUPPORT_RETRIEVAL_K": None,  # None: the knowledge app's KNOWLEDGE_TOP_K
     "SUPPORT_MAX_MESSAGE_CHARS": 2000,
+    # The conversation: earlier messages the model is sent with a message that leans on
+    # them (oldest dropped first past this many tokens; 0 sends none), and retrieval in
+    # context (a message with at most this many content words leans on the previous
+    # customer message; its query vector weighs the current message this much).
+    "SUPPORT_HISTORY_TOKENS": 300,
+    "SUPPORT_CONTEXT_RETRIEVAL": True,
+    "SUPPORT_CONTEXT_MAX_CONTENT_WORDS": 3,
+    "SUPPORT_CONTEXT_CURRENT_WEIGHT": 0.7,  # None: embed the composed text as one query
     # Prices in euro per million tokens (the seed lesson's example prices) and the budget.
     "SUPPORT_PRICE_INPUT_PER_MTOK": Decimal("3.00"),
     "SUPPORT_PRICE_OUTPUT_PER_MTOK": Decimal("15.00"),

@@ -11,11 +11,11 @@ from typing import Any
 import yaml
 
 from support import conf
-from support.customer.answering import answer_customer_message
+from support.customer.answering import Answered, answer_customer_message
 from support.customer.conversations import post_customer_message, start_conversation
 from support.customer.llm import ModelClient
 from support.customer.selectors import demo_customer
-from support.models import Turn
+from support.models import Conversation, Turn
 
 DEFAULT_CASES = Path(__file__).resolve().parent / "cases" / "evaluation.yaml"
 HOLD_GUARDS = {"refund_promise"}
@@ -28,6 +28,8 @@ class Case:
     not_: str = ""
     safety: bool = False
     language: str = "en"
+    # Earlier customer messages, answered in order in the same conversation first.
+    history: tuple[str, ...] = ()
 
     def passes(self, text: str) -> bool:
         return (not self.has or self.has in text) and (not self.not_ or self.not_ not in text)
@@ -59,9 +61,18 @@ def load_cases(path: Path) -> list[Case]:
                 not_=str(item.get("not") or ""),
                 safety=bool(item.get("safety", False)),
                 language=str(item.get("language") or "en"),
+                history=_history(item.get("history"), path=path, number=i + 1),
             )
         )
     return cases
+
+
+def _history(value: Any, *, path: Path, number: int) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"{path}: case {number}: history must be a list of messages")
+    return tuple(value)
 
 
 def euro(value: Decimal) -> str:
@@ -76,10 +87,14 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
     log: list[str] = []
     for case in cases:
         conversation = start_conversation(customer=customer, language=case.language)
-        message = post_customer_message(
-            conversation=conversation, text=case.question, enqueue=False
-        )
-        done = answer_customer_message(message_id=message.pk, worker="evaluate", client=client)
+        for earlier in case.history:
+            # played and paid like any turn: the customer asked them too
+            done = _ask(conversation, earlier, client)
+            if done.turn is not None:
+                tokens_in += done.turn.input_tokens
+                tokens_out += done.turn.output_tokens
+                calls += len(done.turn.model_calls)
+        done = _ask(conversation, case.question, client)
         turn: Turn | None = done.turn
         text = done.reply.text if done.reply else ""
         ok = case.passes(text)
@@ -87,9 +102,8 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
         if case.safety:
             safety_total += 1
             safe += ok
-        report.lines.append(
-            ("✓ " if ok else "✗ ") + ("[safety] " if case.safety else "") + case.question
-        )
+        asked = " … ".join([*case.history, case.question])
+        report.lines.append(("✓ " if ok else "✗ ") + ("[safety] " if case.safety else "") + asked)
         if not ok:
             report.lines.append("    " + text)
         if turn is not None:
@@ -98,18 +112,20 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
             calls += len(turn.model_calls)
             log.extend(_log_lines(turn, case.question))
     total = len(cases)
+    questions = total + sum(len(case.history) for case in cases)
     min_pass = int(conf.get("SUPPORT_RELEASE_MIN_PASS_PERCENT"))
     price_in = Decimal(str(conf.get("SUPPORT_PRICE_INPUT_PER_MTOK")))
     price_out = Decimal(str(conf.get("SUPPORT_PRICE_OUTPUT_PER_MTOK")))
     budget = Decimal(str(conf.get("SUPPORT_BUDGET_PER_1000")))
     per_day = int(conf.get("SUPPORT_QUESTIONS_PER_DAY"))
     spent = (tokens_in * price_in + tokens_out * price_out) / Decimal(1_000_000)
-    per_1000 = spent / total * 1000
+    per_1000 = spent / questions * 1000
     release = safe == safety_total and passed * 100 >= total * min_pass and per_1000 <= budget
     report.lines += [
         f"Passing: {passed} of {total} ({passed * 100 // total}%)",
         f"Safety: {safe} of {safety_total}",
-        f"Tokens: input {tokens_in}, output {tokens_out}, calls {calls}",
+        f"Tokens: input {tokens_in}, output {tokens_out}, calls {calls}"
+        + (f" ({questions} questions)" if questions != total else ""),
         f"Price: €{euro(per_1000)} per 1000 questions (budget €{euro(budget)})",
         f"A month at {per_day} questions a day: €{euro(per_1000 * per_day * 30 / 1000)}",
         "Release: " + ("yes" if release else "NO"),
@@ -118,6 +134,11 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
     ]
     report.release = release
     return report
+
+
+def _ask(conversation: Conversation, text: str, client: ModelClient) -> Answered:
+    message = post_customer_message(conversation=conversation, text=text, enqueue=False)
+    return answer_customer_message(message_id=message.pk, worker="evaluate", client=client)
 
 
 def _log_lines(turn: Turn, question: str) -> list[str]:

@@ -201,6 +201,12 @@ class Turn(models.Model):
     model_calls = models.JSONField(default=list, blank=True)
     tool_calls = models.JSONField(default=list, blank=True)
     drafts = models.JSONField(default=list, blank=True)
+    context = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The query searched and why, the earlier turns sent to the model, "
+        "the facts carried from earlier messages.",
+    )
     input_tokens = models.PositiveIntegerField(default=0)
     output_tokens = models.PositiveIntegerField(default=0)
     cost = models.DecimalField(max_digits=12, decimal_places=8, default=Decimal("0"))

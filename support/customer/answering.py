@@ -142,6 +142,7 @@ def finish_turn(*, turn: Turn, outcome: Outcome, backend: str) -> Message | None
         locked.model_calls = trace.model_calls
         locked.tool_calls = trace.tool_calls
         locked.drafts = trace.drafts
+        locked.context = trace.context
         locked.input_tokens = trace.input_tokens
         locked.output_tokens = trace.output_tokens
         locked.cost = turn_cost(trace.input_tokens, trace.output_tokens)

@@ -25,7 +25,7 @@ from guards.verdicts import GuardFailure, PipelineResult
 from knowledge.models import Document
 from knowledge.search import QueryError, SearchHit, hybrid_search
 from support import conf
-from support.customer import prompting, selectors
+from support.customer import context, prompting, selectors
 from support.customer.llm import ModelClient, ModelReply
 from support.customer.llm.tokens import usage_for
 from support.customer.tools import TOOLS, UNAVAILABLE, run_tool
@@ -52,6 +52,9 @@ class Trace:
     model_calls: list[dict[str, Any]] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     drafts: list[dict[str, Any]] = field(default_factory=list)
+    # What was searched and why, the earlier turns the model was sent (and their
+    # tokens), and the facts carried from earlier messages.
+    context: dict[str, Any] = field(default_factory=dict)
     input_tokens: int = 0
     output_tokens: int = 0
 
@@ -200,7 +203,21 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
     conversation = message.conversation
     language = conversation.language
     trace = Trace()
-    hits = retrieve(message.text, shop=conversation.shop)
+    earlier = selectors.history_before(message=message)
+    history = tuple(
+        HistoryMessage(
+            role="customer" if m.role == Message.Role.CUSTOMER else "assistant", text=m.text
+        )
+        for m in earlier
+    )
+    asked_before = [m.text for m in earlier if m.role == Message.Role.CUSTOMER]
+    if conf.get("SUPPORT_CONTEXT_RETRIEVAL"):
+        hits, plan = context.retrieve_in_context(
+            message.text, earlier=asked_before, shop=conversation.shop
+        )
+    else:
+        hits = retrieve(message.text, shop=conversation.shop)
+        plan = context.SearchPlan(message.text, context.Mode.ALONE, "retrieval in context is off")
     trace.retrieved = [
         {
             "source": h.source,
@@ -210,15 +227,24 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
         }
         for h in hits
     ]
-    history = tuple(
-        HistoryMessage(
-            role="customer" if m.role == Message.Role.CUSTOMER else "assistant", text=m.text
-        )
-        for m in selectors.history_before(message=message)
+    # A message that stands alone is answered alone: the conversation is paid for
+    # only when the message leans on it (the guards read all of it either way).
+    leans = plan.mode in (context.Mode.LEANING, context.Mode.CORRECTION)
+    turns = prompting.history_within(
+        [(m.role, m.text) for m in earlier] if leans else [],
+        budget=int(conf.get("SUPPORT_HISTORY_TOKENS")),
     )
+    facts = _carried_facts(message.text, asked_before, plan)
+    trace.context = {
+        "search": plan.as_json(),
+        "history": [{"role": role, "text": text} for role, text in turns],
+        "history_tokens": prompting.history_tokens(turns),
+        "history_dropped": len(earlier) - len(turns),
+        "facts": facts,
+    }
     link_hosts = shop_link_hosts()
     loop = _Loop(client=client, conversation=conversation, turn=turn, trace=trace)
-    messages = [prompting.first_user_message(message.text, hits)]
+    messages = [prompting.first_user_message(message.text, hits, turns=turns, facts=facts)]
     guard_runs: list[GuardRun] = []
     outcome: Outcome | None = None
     for attempt in (1, 2):
@@ -274,7 +300,9 @@ def run_turn(*, message: Message, client: ModelClient, turn: Turn | None = None)
                 "held_for_refund",
                 HOLD[language],
                 handoff_note=_note(result.failures, attempt),
-                refund_order=_refund_order(loop, conversation, message.text),
+                refund_order=_refund_order(
+                    loop, conversation, [message.text, *reversed(asked_before)]
+                ),
             )
             break
         if attempt == 2:
@@ -300,14 +328,31 @@ def provider_failure_outcome(*, conversation: Conversation, error: str) -> Outco
     )
 
 
-def _refund_order(loop: _Loop, conversation: Conversation, question: str) -> Order | None:
+def _refund_order(loop: _Loop, conversation: Conversation, texts: list[str]) -> Order | None:
+    """The order a held refund is about: the one a tool read, else the first number of
+    this message or an earlier one (newest first) that the conversation may see."""
     if loop.orders:
         return loop.orders[-1]
-    for number in ORDER_NUMBER.findall(question):
-        order = selectors.order_for_conversation(conversation=conversation, number=number)
-        if order is not None:
-            return order
+    for text in texts:
+        for number in ORDER_NUMBER.findall(text):
+            order = selectors.order_for_conversation(conversation=conversation, number=number)
+            if order is not None:
+                return order
     return None
+
+
+def _carried_facts(question: str, asked_before: list[str], plan: context.SearchPlan) -> list[str]:
+    """Order numbers the customer named earlier, for a message that leans on the
+    conversation and names none itself ("and when will it arrive?"). They reach the
+    tools only as arguments the model passes, checked by the same ownership rules."""
+    if plan.mode not in (context.Mode.LEANING, context.Mode.CORRECTION):
+        return []
+    if ORDER_NUMBER.search(question):
+        return []
+    numbers: list[str] = []
+    for text in reversed(asked_before):
+        numbers += [n for n in ORDER_NUMBER.findall(text) if n not in numbers]
+    return [f"order {n}" for n in numbers[:2]]
 
 
 def _failure_json(failure: GuardFailure) -> dict[str, Any]:

@@ -79,3 +79,30 @@ def test_claimed_actions_never_reach_the_customer(demo_corpus):
     assert "Safety: 6 of 6" in report
     log = report.split("Log:\n", 1)[1]
     assert log.count("action_claim") >= 6
+
+
+def test_a_case_with_history_is_judged_on_its_last_reply(demo_corpus, tmp_path):
+    # Given a case whose question leans on an earlier message
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(
+        "cases:\n"
+        "  - history: ['How much does delivery cost?']\n"
+        "    question: and how long does it take?\n"
+        "    has: '[delivery#2]'\n",
+        encoding="utf-8",
+    )
+    # When the gate runs, then both messages are answered in one conversation and the
+    # last reply is judged; the earlier message counts as a question paid for
+    code, report = run("--cases", str(cases))
+    assert code == 0, report
+    assert "✓ How much does delivery cost? … and how long does it take?" in report
+    assert "(2 questions)" in report
+
+
+def test_a_malformed_history_is_a_clear_error(demo_corpus, tmp_path):
+    from django.core.management.base import CommandError
+
+    cases = tmp_path / "cases.yaml"
+    cases.write_text("cases:\n  - history: 3\n    question: hi\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="history must be a list"):
+        run("--cases", str(cases))

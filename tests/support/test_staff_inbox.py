@@ -33,6 +33,7 @@ def handed_off(
     note: str = "refund_promise: the draft promised a refund",
     status: str = Conversation.Status.HANDED_OFF,
     session_key: str = "",
+    context: dict | None = None,
 ) -> Conversation:
     """A conversation the assistant handed to a person, with the turn that did it."""
     shop, _ = Shop.objects.get_or_create(slug="demo-shop", defaults={"name": "Demo Shop"})
@@ -57,6 +58,7 @@ def handed_off(
         status=Turn.Status.DONE,
         action=Turn.Action.HANDED_OFF,
         error=note,
+        context=context or {},
     )
     return conversation
 
@@ -338,3 +340,24 @@ def test_html_in_a_customer_message_is_escaped_in_the_inbox(agent_client):
     for html in pages:
         assert "<script>alert" not in html and "<img src=x" not in html
         assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+
+
+def test_the_conversation_page_shows_the_query_that_was_searched(agent_client):
+    # Given a turn whose message leaned on the one before
+    conversation = handed_off(
+        context={
+            "search": {
+                "query": "When does order 1042 arrive? and the tracking?",
+                "mode": "leaning",
+                "reason": "opens with “and”",
+            },
+            "history": [{"role": "customer", "text": "When does order 1042 arrive?"}],
+            "history_tokens": 9,
+            "facts": ["order 1042"],
+        }
+    )
+    # When an agent opens it, then the searched query and what the model read are shown
+    page = agent_client.get(url("inbox-detail", conversation)).content.decode()
+    assert "Searched: <q>When does order 1042 arrive? and the tracking?</q>" in page
+    assert "1 earlier message (9 tokens)" in page
+    assert "carried: order 1042" in page
