@@ -7,6 +7,7 @@ var/, a Redis broker from a pip package, offline embeddings and an offline model
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -48,7 +49,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Static files (the widget's script and CSS, htmx, the staff CSS) from the web
+    # process itself, with far-future caching of hashed names under config.production.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.web_security.ContentSecurityPolicyMiddleware",
+    "config.web_security.StaffLaxSessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -106,7 +111,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", VAR_DIR / "staticfiles"))
+with contextlib.suppress(OSError):  # WhiteNoise warns about a missing folder
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Every page's Content-Security-Policy (config/web_security.py: only this site's own
+# scripts, styles and API; no inline script or style).
+CONTENT_SECURITY_POLICY = os.environ.get("DJANGO_CONTENT_SECURITY_POLICY") or None
 
 # The cache holds the API throttles and the staff login lockout counters, so it is
 # shared by every web process: a table in the same PostgreSQL (createcachetable).
