@@ -86,11 +86,19 @@ if os.environ.get("DATABASE_URL"):
     _db = database_from_url(os.environ["DATABASE_URL"])
 else:
     _db = start_embedded_postgres(VAR_DIR / "pgdata")
+# Each web thread and each worker thread keeps at most one connection, for
+# CONN_MAX_AGE seconds (README, "Production": the connection budget). Behind a
+# transaction-pooling PgBouncer set DATABASE_POOLER=1: no server-side cursors, and
+# connections are closed after each request or task unless DATABASE_CONN_MAX_AGE says.
+DATABASE_POOLER = env_bool("DATABASE_POOLER", False)
 DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.postgresql",
-        "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        "CONN_MAX_AGE": int(
+            os.environ.get("DATABASE_CONN_MAX_AGE", "0" if DATABASE_POOLER else "60")
+        ),
         "CONN_HEALTH_CHECKS": True,
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASE_POOLER,
         **_db,
     }
 }
