@@ -99,3 +99,26 @@ def test_32_turns_at_once_in_one_process_each_keep_their_own_trace(demo_corpus, 
         assert replies.count() == 1
         claimants.add(turn.claimed_by)
     assert len(claimants) == TURNS  # host:process:thread, one per thread
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_past_its_own_deadline_starts_no_more_model_calls(demo_corpus, settings):
+    # Given a model slower than the turn's deadline (the threads pool enforces no Celery
+    # time limit, so the turn keeps CELERY_TASK_SOFT_TIME_LIMIT itself)
+    settings.SUPPORT_MODEL_BACKEND = "naive"
+    settings.SUPPORT_MODEL_STEP_DELAY = 0.6
+    settings.CELERY_TASK_SOFT_TIME_LIMIT = 0.5
+    load_demo_shop()
+    message = ask("When does order 1042 arrive?")  # a tool call, then the answer
+
+    # When the task runs
+    result = answer_message(message.pk)
+
+    # Then the call after the deadline is never made: one honest handoff reply
+    turn = Turn.objects.get(message=message)
+    assert result == "handed_off"
+    assert (turn.status, turn.action) == (Turn.Status.DONE, Turn.Action.HANDED_OFF)
+    assert "time limit" in turn.error
+    assert len(turn.model_calls) <= 1
+    replies = Message.objects.filter(conversation=message.conversation, role="assistant")
+    assert replies.count() == 1
