@@ -36,7 +36,9 @@ QUESTIONS = [
 SETTINGS = """\
 from config.settings import *  # noqa: F403
 
-SUPPORT_MODEL_BACKEND = "naive"
+import os
+
+SUPPORT_MODEL_BACKEND = os.environ.get("SUPPORT_MODEL_BACKEND", "naive")
 SUPPORT_THROTTLE_SESSION = "1000000/min"
 SUPPORT_THROTTLE_IP = "1000000/min"
 """
@@ -177,6 +179,27 @@ def start_worker(env: dict[str, str], processes: int, log) -> subprocess.Popen:
         ],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
+
+
+def start_workers(
+    env: dict[str, str], processes: int, log, *, pool: str, threads: int
+) -> list[subprocess.Popen]:
+    """``processes`` answer workers: one prefork worker with that many processes, or
+    that many threads-pool workers with ``threads`` threads each (as production runs)."""
+    if pool == "prefork":
+        return [start_worker(env, processes, log)]
+    workers = []
+    for i in range(processes):
+        command = [
+            sys.executable, "-m", "celery", "-A", "config", "worker",
+            "--pool", pool, "--concurrency", str(threads), "-n", f"bench{i}@%h",
+            "--without-gossip", "--without-mingle", "--without-heartbeat",
+            "-l", "warning",
+        ]  # fmt: skip
+        workers.append(
+            subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        )
+    return workers
 
 
 def percentile(values: list[float], fraction: float) -> float:

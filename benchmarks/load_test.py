@@ -7,13 +7,16 @@
 Each simulated customer opens a conversation over the widget API, posts a question,
 polls ``GET messages/?after=<id>`` until the reply is there (on the widget's own
 schedule: every 1 s, then 1.5, 2, 3 and 5 s), and asks the next question at once, until
-the time is up. ``--quick`` is 20 conversations for 20 s. The model is ``naive``.
+the time is up. ``--quick`` is 20 conversations for 20 s. The model is ``naive``, or
+with ``--model-latency S`` the ``openai`` backend against the local stub
+(tests/support/provider_stub.py) answering every call after S seconds ± ``--jitter``.
 
 Everything is real (started by benchmarks/harness.py): the site under gunicorn when it
 is installed in this Python (``--web-workers`` processes × ``--threads``), else
 ``manage.py runserver --noreload`` (one process, a thread per request); a private Redis
-broker (config.broker on a temp socket); a Celery worker with 1, then 2, then 4 prefork
-processes (one phase each, with new conversations); and the database
+broker (config.broker on a temp socket); 1, then 2, then 4 Celery worker processes on the
+threads pool with ``--worker-threads`` each (``--pool prefork``: one worker with that many
+processes), one phase each with new conversations; and the database
 SUPPORTDESK_DATABASE_NAME=bench_load on the embedded PostgreSQL (dropped and
 re-created, migrated, cache table, demo documents, ``demo_load``).
 
@@ -48,6 +51,8 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -63,7 +68,7 @@ from harness import (
     prepare,
     start_broker,
     start_runserver,
-    start_worker,
+    start_workers,
 )
 from load_customers import Phase, drive, wait_for_site
 
@@ -87,6 +92,60 @@ def start_site(args: argparse.Namespace, env: dict[str, str], port: int, log) ->
         ]  # fmt: skip
         return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     return start_runserver(env, port, log)
+
+
+def start_provider(args: argparse.Namespace, env: dict[str, str]) -> subprocess.Popen:
+    """The local OpenAI-compatible stub (tests/support/provider_stub.py), answering every
+    call after --model-latency seconds ± --jitter; the workers' env is pointed at it."""
+    stub = subprocess.Popen(
+        [
+            sys.executable, str(ROOT / "tests" / "support" / "provider_stub.py"),
+            "--latency", str(args.model_latency), "--jitter", str(args.jitter),
+            "--reply", args.stub_reply,
+        ],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    port = int(stub.stdout.readline())
+    env.update(
+        SUPPORT_MODEL_BACKEND="openai",
+        SUPPORT_MODEL_BASE_URL=f"http://127.0.0.1:{port}/v1",
+        SUPPORT_MODEL_NAME="gpt-stub-1",
+        LLM_API_KEY="stub-key",
+    )
+    return stub
+
+
+class ConnectionCounter:
+    """The most connections to the benchmark's database at once, sampled twice a second
+    from pg_stat_activity (this sampler's own connection not counted)."""
+
+    def __init__(self) -> None:
+        self.most = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> ConnectionCounter:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        from django.db import connection
+
+        try:
+            while not self._stop.is_set():
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT count(*) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                    self.most = max(self.most, cursor.fetchone()[0])
+                time.sleep(0.5)
+        finally:
+            connection.close()
 
 
 # --- what the database says --------------------------------------------------------------
@@ -156,11 +215,14 @@ def machine() -> str:
     return f"nproc {os.cpu_count()}, {cpu_name()}"
 
 
-def report(phase: Phase, rows: Rows, seconds: float) -> dict[str, Any]:
+def report(
+    phase: Phase, rows: Rows, seconds: float, *, label: str, connections: int
+) -> dict[str, Any]:
     window = (max(phase.answered_at) - phase.started) if phase.answered_at else seconds
     lat = phase.latencies
     return {
-        "workers": phase.workers,
+        "workers": label,
+        "connections": connections,
         "conversations": phase.conversations,
         "questions": len(phase.posted),
         "answers": len(lat),
@@ -186,9 +248,9 @@ def print_table(results: list[dict[str, Any]]) -> None:
         "\n| worker processes | conversations | answers | answers/s | "
         "time to answer p50 / p95 / p99 (client, polling) | "
         "stored → reply p50 / p95 / p99 (rows) | errors | "
-        "replies per customer message |"
+        "replies per customer message | DB connections (most at once) |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         replies = (
             f"exactly 1 for {r['exactly_one']} of {r['questions']}"
@@ -199,13 +261,13 @@ def print_table(results: list[dict[str, Any]]) -> None:
             f"| {r['workers']} | {r['conversations']} | {r['answers']} | "
             f"{r['answers_per_s']:.1f} | {ms(r['p50'])} / {ms(r['p95'])} / {ms(r['p99'])} | "
             f"{ms(r['rows_p50'])} / {ms(r['rows_p95'])} / {ms(r['rows_p99'])} | "
-            f"{r['errors']} | {replies} |"
+            f"{r['errors']} | {replies} | {r['connections']} |"
         )
     for r in results:
         if r["error_kinds"]:
-            print(f"errors with {r['workers']} worker processes: {r['error_kinds']}")
+            print(f"errors with {r['workers']}: {r['error_kinds']}")
         print(
-            f"actions with {r['workers']} worker processes: {r['actions']}; turns where a "
+            f"actions with {r['workers']}: {r['actions']}; turns where a "
             f"guard overran its time budget: {r['guard_timeouts']}"
         )
 
@@ -230,6 +292,20 @@ def parse_args() -> argparse.Namespace:
         default=None,
         help="requests open at once (0: no limit); default 32 under runserver, none under gunicorn",
     )
+    parser.add_argument(
+        "--pool", choices=["threads", "prefork"], default="threads", help="the workers' pool"
+    )
+    parser.add_argument(
+        "--worker-threads", type=int, default=16, help="threads per worker process (threads pool)"
+    )
+    parser.add_argument(
+        "--model-latency",
+        type=float,
+        default=None,
+        help="seconds the local OpenAI-compatible stub takes per call (default: naive model)",
+    )
+    parser.add_argument("--jitter", type=float, default=0.3, help="± seconds on each call")
+    parser.add_argument("--stub-reply", default="text", help="the stub's recorded reply")
     parser.add_argument("--keep", action="store_true", help="keep the temp folder (logs)")
     args = parser.parse_args()
     if args.quick:
@@ -255,16 +331,22 @@ def main() -> None:
     site = args.server
     if site == "gunicorn":
         site += f" ({args.web_workers} processes × {args.threads} threads)"
+    pool = args.pool + (f" × {args.worker_threads} threads" if args.pool == "threads" else "")
+    model = "naive model"
+    if args.model_latency is not None:
+        model = f"OpenAI-compatible stub, {args.model_latency:g} s ± {args.jitter:g} s per call"
     print(
         f"{args.conversations} conversations for {args.seconds:g} s per phase; "
-        f"worker processes {worker_counts}; site: {site}; requests open at once: {inflight}; "
-        f"polling: {args.poll}; naive model; throttles raised to 1,000,000/min"
+        f"worker processes {worker_counts} ({pool}); site: {site}; requests open at once: "
+        f"{inflight}; polling: {args.poll}; {model}; throttles raised to 1,000,000/min"
     )
 
     stack = Stack()
     logs = (temp / "processes.log").open("ab")
     results: list[dict[str, Any]] = []
     try:
+        if args.model_latency is not None:
+            stack.add(start_provider(args, env))
         stack.add(start_broker(bench))
         load_demo(bench, DATABASE_NAME)
         port = free_port()
@@ -275,7 +357,13 @@ def main() -> None:
 
         django.setup()
         for count in worker_counts:
-            worker = stack.add(start_worker(env, count, logs))
+            label = f"{count} prefork" if args.pool == "prefork" else f"{count} × {pool}"
+            workers = [
+                stack.add(w)
+                for w in start_workers(
+                    env, count, logs, pool=args.pool, threads=args.worker_threads
+                )
+            ]
             # Warm-up: every pool process loads the embedder on its first turn.
             warm = Phase(workers=count)
             asyncio.run(
@@ -285,20 +373,26 @@ def main() -> None:
                 )
             )  # fmt: skip
             phase = Phase(workers=count)
-            asyncio.run(
-                drive(
-                    port, phase, conversations=args.conversations, seconds=args.seconds,
-                    poll=args.poll, max_inflight=args.max_inflight,
-                    answer_timeout=args.answer_timeout,
-                )
+            with ConnectionCounter() as connections:
+                asyncio.run(
+                    drive(
+                        port, phase, conversations=args.conversations, seconds=args.seconds,
+                        poll=args.poll, max_inflight=args.max_inflight,
+                        answer_timeout=args.answer_timeout,
+                    )
+                )  # fmt: skip
+            for worker in workers:
+                stack.stop(worker)
+            result = report(
+                phase, rows_for(phase.posted), args.seconds,
+                label=label, connections=connections.most,
             )  # fmt: skip
-            stack.stop(worker)
-            result = report(phase, rows_for(phase.posted), args.seconds)
             results.append(result)
             print(
-                f"  {count} worker processes: {result['answers']} answers, "
+                f"  {label}: {result['answers']} answers, "
                 f"{result['answers_per_s']:.1f}/s, p50 {ms(result['p50'])}, "
-                f"errors {result['errors']}; load average {load_average()}",
+                f"p95 {ms(result['p95'])}, errors {result['errors']}, "
+                f"DB connections {connections.most}; load average {load_average()}",
                 flush=True,
             )
         from support.models import Message

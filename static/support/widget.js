@@ -216,8 +216,23 @@
   var host = document.createElement(TAG);
   var root = host.attachShadow({ mode: "open" });
   // Until the stylesheet is in, nothing shows (no flash of an unstyled panel).
-  var bootStyle = el("style");
-  bootStyle.textContent = ":host{all:initial!important}.sd{visibility:hidden}";
+  // A constructed stylesheet where the browser has them: a page whose
+  // Content-Security-Policy has no 'unsafe-inline' for styles still applies it.
+  var bootCss = ":host{all:initial!important}.sd{visibility:hidden}";
+  var bootStyle = null;
+  if (root.adoptedStyleSheets !== undefined && typeof CSSStyleSheet === "function") {
+    try {
+      var bootSheet = new CSSStyleSheet();
+      bootSheet.replaceSync(bootCss);
+      root.adoptedStyleSheets = [bootSheet];
+    } catch (e) {
+      bootStyle = null;
+    }
+  }
+  if (!root.adoptedStyleSheets || !root.adoptedStyleSheets.length) {
+    bootStyle = el("style");
+    bootStyle.textContent = bootCss;
+  }
   var link = el("link", { rel: "stylesheet", href: stylesheet });
 
   var wrapper = el("div", { class: "sd", part: "widget" });
@@ -291,7 +306,8 @@
 
   panel.append(header, notice, log, typing, error, form);
   wrapper.append(panel, launcher);
-  root.append(bootStyle, link, wrapper);
+  if (bootStyle) root.append(bootStyle);
+  root.append(link, wrapper);
   link.addEventListener("load", function () {
     wrapper.classList.add("sd-ready");
   });

@@ -7,17 +7,26 @@ takes over and the customer still gets one reply."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
 from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from guards.services import guard_log_record
 from support import conf
-from support.customer.llm import ModelClient, ModelError, get_client
+from support.customer.llm import (
+    ChatMessage,
+    ModelClient,
+    ModelError,
+    ModelReply,
+    ToolSpec,
+    get_client,
+)
 from support.customer.refunds import ensure_pending_refund
 from support.customer.turn import Outcome, provider_failure_outcome, run_turn, turn_cost
 from support.models import Conversation, Message, Turn
@@ -29,6 +38,28 @@ class TurnBusy(Exception):
     def __init__(self, seconds: float) -> None:
         super().__init__(f"turn busy for {seconds:.1f} s")
         self.seconds = seconds
+
+
+class _Deadline:
+    """The turn's own soft time limit: no model call starts past it. Celery's threads
+    pool enforces no time limits, so the turn keeps this one itself (the prefork pool's
+    signal raises the same exception mid-call). A call started just before the deadline
+    is still bounded by SUPPORT_MODEL_TIMEOUT, so the turn ends before its lease does."""
+
+    def __init__(self, inner: ModelClient, seconds: float) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.ends = time.monotonic() + seconds
+
+    def create(self, system: str, messages: list[ChatMessage], tools: list[ToolSpec]) -> ModelReply:
+        if time.monotonic() >= self.ends:
+            raise SoftTimeLimitExceeded()
+        return self.inner.create(system, messages, tools)
+
+
+def turn_deadline_seconds() -> float:
+    """CELERY_TASK_SOFT_TIME_LIMIT, the budget a turn's model calls start within."""
+    return float(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 90))
 
 
 @dataclass(frozen=True)
@@ -73,7 +104,7 @@ def answer_customer_message(
     turn = claim_turn(message_id=message_id, worker=worker)
     if turn is None:
         return Answered(None, None)
-    client = client or get_client()
+    client = _Deadline(client or get_client(), turn_deadline_seconds())
     message = Message.objects.select_related("conversation", "conversation__customer").get(
         pk=message_id
     )

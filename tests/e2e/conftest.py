@@ -77,7 +77,8 @@ def browser(chromium_executable: Path) -> Iterator[Any]:
 @pytest.fixture
 def new_page(browser) -> Iterator[Callable[..., Any]]:
     """``new_page()`` — a page in a fresh browser context (its own cookies and
-    localStorage: one person). JavaScript errors on the page fail the test."""
+    localStorage: one person). JavaScript errors on the page, and anything the
+    Content-Security-Policy refused, fail the test."""
     contexts = []
     errors: list[str] = []
 
@@ -87,6 +88,11 @@ def new_page(browser) -> Iterator[Callable[..., Any]]:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        # Anything the Content-Security-Policy refused (an inline style, an eval) too.
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+        )
         return page
 
     yield make

@@ -3,7 +3,7 @@
 Everything is real and private to this module: an embedded PostgreSQL of its own in a
 temp folder (config.embedded_postgres.start_embedded_postgres, migrated and loaded with
 the demo shop), a Redis broker of its own (config.broker.start_local_broker, with the
-appendonly persistence it configures), a real `celery worker` (prefork, settings
+appendonly persistence it configures), a real `celery worker` (threads pool, settings
 tests/security/fault_settings.py) and customer messages posted by a separate Django
 process through post_customer_message, as the API does. Only these servers are ever
 stopped or restarted — never the shared ones under var/.
@@ -241,7 +241,8 @@ def claimed(pg: PrivatePostgres, message_id: int) -> bool:
 
 
 def worker_pid(claimed_by: str | None) -> int:
-    return int((claimed_by or ":0").rsplit(":", 1)[1])
+    """The process in a lease's host:process:thread."""
+    return int((claimed_by or ":0:0").rsplit(":", 2)[1])
 
 
 def test_postgres_restarted_mid_turn_loses_nothing_and_the_worker_recovers(

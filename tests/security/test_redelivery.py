@@ -2,7 +2,8 @@
 
 - The answer task run twice for one message — one after the other, at the same time
   in two threads, and four deliveries of it (two enqueues, and one task message sent
-  twice with the same task id) to a real worker with two processes — stores one reply.
+  twice with the same task id) to a real worker running two turns at once (threads,
+  as in production) — stores one reply.
 - The hard time limit is below the turn lease, and the lease below the broker's
   visibility timeout (a settings test), so a redelivery can never start a second live
   run and a retried task never sits in Redis long enough to be handed out twice.
@@ -126,7 +127,7 @@ def start_worker(
     step_delay: float = 0.0,
     env: dict[str, str] | None = None,
 ) -> subprocess.Popen:
-    """A real `celery worker` (prefork, as in production) with tests/security/
+    """A real `celery worker` (the threads pool, as in production) with tests/security/
     fault_settings.py; the database is pytest's test database unless ``env`` (the
     whole environment) says otherwise."""
     full_env = {
@@ -138,10 +139,7 @@ def start_worker(
     if env is None:  # pytest's test database, on whichever server the suite uses
         full_env["SUPPORT_DRILL_DATABASE_NAME"] = connection.settings_dict["NAME"]
     return subprocess.Popen(
-        worker_argv(
-            f"--concurrency={concurrency}", "-n", f"drill-{uuid.uuid4().hex[:8]}@%h",
-            pool="prefork",
-        ),
+        worker_argv(f"--concurrency={concurrency}", "-n", f"drill-{uuid.uuid4().hex[:8]}@%h"),
         cwd=ROOT,
         env=full_env,
         stdout=log.open("ab"),
@@ -262,7 +260,7 @@ def test_one_message_delivered_four_times_to_a_real_worker_gets_one_reply(
         answer_message.delay(message.pk)
     assert producer.queued_tasks() == [("support.tasks.answer_message", [message.pk])] * 4
 
-    # When a worker with two processes takes them (two runs overlap: the model is slow)
+    # When a worker with two threads takes them (two runs overlap: the model is slow)
     log = tmp_path / "worker.log"
     worker = start_worker(producer.url, log, concurrency=2, step_delay=1.0)
     try:

@@ -11,8 +11,12 @@ one call more than it planned fails loudly."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import random
+import sys
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -59,11 +63,12 @@ class ProviderStub:
         self._release = threading.Event()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self._standing: dict[str, tuple[Planned, float, float]] = {}
+        self._random = random.Random(7)
 
     # --- lifecycle -----------------------------------------------------------------
     def start(self) -> ProviderStub:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", 0), _handler_for(self))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
         return self
@@ -108,14 +113,34 @@ class ProviderStub:
         with self._lock:
             return [r for r in self.requests if r.api == api]
 
+    def always(self, api: str, name: str, *, latency: float, jitter: float = 0.0) -> None:
+        """With nothing queued, answer every call with this recorded reply after
+        ``latency`` seconds ± up to ``jitter`` (a provider's think time, for the load
+        test); requests are then not recorded, so a long run keeps no history."""
+        self._standing[api] = (Planned(body=load_fixture(api, name)), latency, jitter)
+
     # --- used by the handler -------------------------------------------------------
     def _take(self, recorded: Recorded) -> Planned:
         with self._lock:
-            self.requests.append(recorded)
             queue = self._planned[recorded.api]
             if queue:
+                self.requests.append(recorded)
                 return queue.popleft()
+            standing = self._standing.get(recorded.api)
+            if standing is None:
+                self.requests.append(recorded)
+            else:
+                planned, latency, jitter = standing
+                delay = max(0.0, latency + self._random.uniform(-jitter, jitter))
+        if standing is not None:
+            time.sleep(delay)
+            return planned
         return Planned(status=500, body=error_body(recorded.api, 500, "no reply queued"))
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256  # the load test opens hundreds of calls at once
 
 
 def _handler_for(stub: ProviderStub) -> type[BaseHTTPRequestHandler]:
@@ -154,3 +179,30 @@ def _handler_for(stub: ProviderStub) -> type[BaseHTTPRequestHandler]:
             pass  # keep test output clean
 
     return Handler
+
+
+def main() -> None:
+    """python tests/support/provider_stub.py --latency 2.0 [--jitter 0.3] [--reply text]:
+    an OpenAI- and Anthropic-compatible stub on a free port (printed first) that answers
+    every call with a recorded reply after the latency (benchmarks/load_test.py)."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--latency", type=float, default=2.0)
+    parser.add_argument("--jitter", type=float, default=0.3)
+    parser.add_argument("--reply", default="text", help="a fixture name under each API")
+    args = parser.parse_args()
+    stub = ProviderStub()
+    for api in PATHS.values():
+        stub.always(api, args.reply, latency=args.latency, jitter=args.jitter)
+    stub.start()
+    print(stub.port, flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stub.stop()
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

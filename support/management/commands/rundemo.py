@@ -21,7 +21,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--addr", default="127.0.0.1:8000")
-        parser.add_argument("--workers", type=int, default=2)
+        parser.add_argument(
+            "--threads",
+            type=int,
+            default=None,
+            help="answer worker threads (default: settings.SUPPORT_WORKER_THREADS)",
+        )
 
     def handle(self, *args, **options) -> None:
         children: list[subprocess.Popen] = []
@@ -47,8 +52,10 @@ class Command(BaseCommand):
                     "worker",
                     "-l",
                     "warning",
-                    "-c",
-                    str(options["workers"]),
+                    "--pool",
+                    settings.SUPPORT_WORKER_POOL,
+                    "--concurrency",
+                    str(options["threads"] or settings.SUPPORT_WORKER_THREADS),
                     "-B",  # the minute sweep that re-queues unanswered messages
                 ],
                 cwd=settings.BASE_DIR,

@@ -1,0 +1,68 @@
+"""The Content-Security-Policy on every page, templates with nothing it would refuse,
+and the staff session cookie kept SameSite=Lax while the widget's may be None."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+PASSWORD = "a-long-staff-password"
+# What a policy without 'unsafe-inline' refuses: script elements without src, style
+# elements and attributes, inline event handlers, javascript: URLs.
+INLINE = re.compile(
+    r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=|javascript:", re.IGNORECASE
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("path", ["/", "/shop/", "/shop/?lang=es", "/accounts/login/"])
+def test_every_page_carries_a_policy_without_inline_script_or_style(path):
+    response = Client().get(path)
+
+    assert response.status_code == 200
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy
+    assert "style-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_the_staff_pages_carry_it_too(make_staff):
+    make_staff("ed", "editors", "agents")
+    client = Client()
+    client.post("/accounts/login/", {"username": "ed", "password": PASSWORD})
+
+    for path in ("/staff/", "/staff/corpus/", "/staff/inbox/", "/staff/guards/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"], path
+
+
+def test_no_template_has_inline_script_style_or_handlers():
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for match in INLINE.finditer(path.read_text(encoding="utf-8"))
+    ]
+
+    assert found == []
+
+
+def test_a_staff_session_is_samesite_lax_while_the_widgets_is_none(make_staff, settings):
+    # Given the production cookie rule (SameSite=None for the cross-site widget)
+    settings.SESSION_COOKIE_SAMESITE = "None"
+    make_staff("amy", "agents")
+
+    # When the widget starts a conversation, and a staff member logs in
+    widget = Client()
+    widget.post("/api/conversations/", {"language": "en"}, content_type="application/json")
+    staff = Client()
+    staff.post("/accounts/login/", {"username": "amy", "password": PASSWORD})
+
+    # Then the widget's anonymous session travels cross-site, the staff one does not
+    assert widget.cookies["sessionid"]["samesite"] == "None"
+    assert staff.cookies["sessionid"]["samesite"] == "Lax"
