@@ -23,6 +23,8 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_MAX_INPUT_TOKENS_PER_QUESTION": 4000,
     "SUPPORT_RETRIEVAL_K": None,  # None: the knowledge app's KNOWLEDGE_TOP_K
     "SUPPORT_MAX_MESSAGE_CHARS": 2000,
+    # Conversations whose last message is older are anonymised (support/privacy/anonymise.py).
+    "SUPPORT_RETENTION_DAYS": 180,
     # Prices in euro per million tokens (the seed lesson's example prices) and the budget.
     "SUPPORT_PRICE_INPUT_PER_MTOK": Decimal("3.00"),
     "SUPPORT_PRICE_OUTPUT_PER_MTOK": Decimal("15.00"),
