@@ -15,6 +15,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
+from guards.models import GuardLog
 from support.customer import answering
 from support.customer.llm import get_client
 from support.customer.privacy_notice import NOTICE
@@ -28,11 +29,13 @@ pytestmark = pytest.mark.django_db
 shop = support_fixtures.shop
 ask = support_fixtures.ask
 
-PLANTED_SAMPLE = PLANTED[::4]  # 55 messages, every kind of number among them
-LOOKALIKE_SAMPLE = LOOKALIKES[::3]  # 37
+PLANTED_SAMPLE = PLANTED  # all 220 (about 35 s on the 2-core machine)
+LOOKALIKE_SAMPLE = LOOKALIKES  # all 110
 # Short planted items (a CVV, an expiry) are looked for as whole tokens in the
-# conversation's own rows; the long ones anywhere in the database.
+# conversation's own rows and in its own provider request (the shop's documents
+# left out); the long ones anywhere in the database and in every request.
 SHORT = 7
+DOCUMENT = re.compile(r"<document .*?</document>", re.DOTALL)
 
 
 def _reply(text: str) -> dict:
@@ -91,15 +94,21 @@ def test_no_planted_number_reaches_the_database_or_the_provider(
     stub, django_capture_on_commit_callbacks
 ):
     # Given the provider answers every call with a plain sentence
-    for _ in range(len(PLANTED_SAMPLE) * 3):
-        stub.reply_body("openai", _reply("Gracias, lo revisamos enseguida."))
+    # (every fifth one first with a draft the number gate rejects, so guard notes are
+    # written and a retry is sent too)
     client = APIClient()
+    conversations, asked = {}, []
 
     # When each planted message goes through the API, the worker, the guards and the reply
-    conversations = {
-        case["id"]: _converse(client, case["text"], django_capture_on_commit_callbacks)
-        for case in PLANTED_SAMPLE
-    }
+    for n, case in enumerate(PLANTED_SAMPLE):
+        if n % 5 == 0:
+            stub.reply_body("openai", _reply("Ese modelo cuesta 1.999 € en la tienda."))
+            asked.append(case)
+        stub.reply_body("openai", _reply("Gracias, lo revisamos enseguida."))
+        asked.append(case)
+        conversations[case["id"]] = _converse(
+            client, case["text"], django_capture_on_commit_callbacks
+        )
 
     # Then every message was answered, once, with the notice in its language
     customers = Message.objects.filter(role=Message.Role.CUSTOMER)
@@ -110,6 +119,7 @@ def test_no_planted_number_reaches_the_database_or_the_provider(
     )
     assert len(replies) == len(PLANTED_SAMPLE)
     assert all(r.text.startswith(NOTICE[r.conversation.language]) for r in replies)
+    assert len(set(GuardLog.objects.values_list("turn_id", flat=True))) == len(PLANTED_SAMPLE[::5])
 
     # And no planted number is in any text or JSON column, nor in any request the stub got
     planted = [p for case in PLANTED_SAMPLE for p in case["planted"]]
@@ -117,12 +127,14 @@ def test_no_planted_number_reaches_the_database_or_the_provider(
     short_items = [p for p in planted if len(p) < SHORT]
     assert find_in_database(long_items) == []
     received = json.dumps([r.body for r in stub.requests], ensure_ascii=False)
-    assert len(stub.requests) >= len(PLANTED_SAMPLE)
     assert [p for p in long_items if p in received] == []
-    for case in PLANTED_SAMPLE:
+    for case, request in zip(asked, stub.requests, strict=True):  # the calls, in order
         rows = _conversation_texts(conversations[case["id"]])
+        sent = DOCUMENT.sub(" ", "\n".join(_strings(request.body.get("messages"))))
+        assert "card" not in case["types"] or "[CARD_" in sent  # the masked question went
         for short in (p for p in case["planted"] if len(p) < SHORT):
-            assert not _tokens(short, rows) or _in_original_elsewhere(case, short), case["id"]
+            leaked = _tokens(short, rows) or _tokens(short, sent)
+            assert not leaked or _in_original_elsewhere(case, short), case["id"]
     assert short_items, "the sample has CVVs and expiries"
     print(
         f"\npipeline: {len(PLANTED_SAMPLE)} messages, {len(planted)} planted numbers, "
@@ -139,6 +151,9 @@ def _conversation_texts(public_id: str) -> str:
     for turn in Turn.objects.filter(conversation__public_id=public_id):
         texts.append(turn.error)
         texts.extend(_strings([turn.model_calls, turn.tool_calls, turn.drafts]))
+        for note in GuardLog.objects.filter(turn_id=turn.pk):
+            texts.extend([note.draft, note.question, note.detail])
+            texts.extend(_strings([note.context, note.source_figures, note.extra_figures]))
     return "\n".join(texts)
 
 
