@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Count, Sum
+from django.utils.timezone import now as timezone_now
 
 from config.audit.models import AuditEntry
 from guards.models import GuardLog
@@ -212,3 +213,18 @@ def test_export_is_one_json_document_of_everything_held(shop, tmp_path):
     entry = AuditEntry.objects.get(action=EXPORT_ACTION)
     assert entry.data["subject"] == pseudonym(DEMO_EMAIL)
     assert DEMO_EMAIL not in json.dumps(entry.data) and PHRASE not in json.dumps(entry.data)
+
+
+@pytest.mark.django_db
+def test_the_retention_task_is_on_celery_beat_and_runs_the_sweep(settings):
+    from django.conf import settings as django_settings
+
+    from support.tasks import anonymise_expired as task
+
+    entries = {e["task"] for e in django_settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "support.tasks.anonymise_expired" in entries
+    conversation = Conversation.objects.create(language="en")
+    Message.objects.create(conversation=conversation, role="customer", text=PHRASE)
+    Message.objects.update(created_at=timezone_now() - timedelta(days=365))
+    assert task.apply().get() == 1
+    assert Message.objects.get().text == ANONYMISED
