@@ -183,6 +183,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "support.tasks.requeue_unanswered",
         "schedule": 60.0,
     },
+    # Anonymise conversations past SUPPORT_RETENTION_DAYS (support/privacy/anonymise.py).
+    "anonymise-expired-conversations": {
+        "task": "support.tasks.anonymise_expired",
+        "schedule": 3600.0,
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # A broker restart leaves the turns in flight running: they finish and store their reply
@@ -290,6 +295,8 @@ SUPPORT_MAX_STEPS = 3
 # oldest drop first; 0 sends none. Default in support/conf.py (README: The assistant).
 if "SUPPORT_HISTORY_TOKENS" in os.environ:
     SUPPORT_HISTORY_TOKENS = int(os.environ["SUPPORT_HISTORY_TOKENS"])
+# Days a conversation is kept after its last message; then it is anonymised.
+SUPPORT_RETENTION_DAYS = int(os.environ.get("SUPPORT_RETENTION_DAYS", "180"))
 SUPPORT_PRICE_INPUT_PER_MTOK = 3.00
 SUPPORT_PRICE_OUTPUT_PER_MTOK = 15.00
 SUPPORT_BUDGET_PER_1000 = 1.00

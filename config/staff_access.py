@@ -21,6 +21,8 @@ class StaffGroup(enum.StrEnum):
     EDITORS = "editors"
     REFUND_APPROVERS = "refund_approvers"
     AGENTS = "agents"
+    # Customers' access and erasure requests (support/backoffice/privacy_requests.py).
+    PRIVACY = "privacy"
 
 
 def user_in_groups(user: Any, groups: tuple[StaffGroup, ...]) -> bool:

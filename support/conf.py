@@ -31,6 +31,8 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_CONTEXT_RETRIEVAL": True,
     "SUPPORT_CONTEXT_MAX_CONTENT_WORDS": 3,
     "SUPPORT_CONTEXT_CURRENT_WEIGHT": 0.7,  # None: embed the composed text as one query
+    # Conversations whose last message is older are anonymised (support/privacy/anonymise.py).
+    "SUPPORT_RETENTION_DAYS": 180,
     # Prices in euro per million tokens (the seed lesson's example prices) and the budget.
     "SUPPORT_PRICE_INPUT_PER_MTOK": Decimal("3.00"),
     "SUPPORT_PRICE_OUTPUT_PER_MTOK": Decimal("15.00"),

@@ -12,6 +12,7 @@ log = logging.getLogger(__name__)
 
 ANSWER_TASK = "support.tasks.answer_message"
 REQUEUE_TASK = "support.tasks.requeue_unanswered"  # run by Celery beat (config/settings.py)
+RETENTION_TASK = "support.tasks.anonymise_expired"  # run by Celery beat too
 
 
 def enqueue_answer(*, message_id: int) -> bool:

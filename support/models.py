@@ -146,6 +146,11 @@ class Conversation(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.BOT)
     handoff_note = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the customer was told that a number they typed was hidden (once per
+    # conversation: support/customer/privacy_notice.py).
+    privacy_notice_at = models.DateTimeField(null=True, blank=True)
+    # When retention or an erasure anonymised it (support/privacy/anonymise.py).
+    anonymised_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return self.public_id
@@ -163,6 +168,8 @@ class Message(models.Model):
     role = models.CharField(max_length=20, choices=Role.choices)
     text = models.TextField()
     sources = models.JSONField(default=list, blank=True, help_text="Cited sources, in order.")
+    # What the masker hid before the text was stored (support/customer/privacy_mask.py).
+    masked = models.JSONField(default=list, blank=True, help_text='Hidden kinds: ["card", …]')
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -13,7 +13,8 @@ from support import conf
 from support.customer import answering
 from support.customer.llm import ModelError
 from support.customer.requeue import requeue_unanswered_messages
-from support.enqueue import ANSWER_TASK, REQUEUE_TASK
+from support.enqueue import ANSWER_TASK, REQUEUE_TASK, RETENTION_TASK
+from support.privacy.anonymise import anonymise_expired as anonymise_expired_conversations
 
 # A retry waits at most this long: below the broker's visibility timeout, or Redis would
 # hand the waiting retry to a second worker (tests/security/test_redelivery.py checks it).
@@ -54,3 +55,9 @@ def answer_message(self, message_id: int) -> str:
 def requeue_unanswered() -> int:
     """Every minute (CELERY_BEAT_SCHEDULE): queue again what never got an answer."""
     return requeue_unanswered_messages()
+
+
+@shared_task(name=RETENTION_TASK, ignore_result=True)
+def anonymise_expired() -> int:
+    """Every hour (CELERY_BEAT_SCHEDULE): anonymise conversations past retention."""
+    return anonymise_expired_conversations().conversations

@@ -16,6 +16,7 @@ from config.audit.services import audit_record
 from config.staff_access import StaffGroup, user_in_groups
 from support import conf
 from support.models import Conversation, Message
+from support.privacy.anonymise import handoff_reason
 
 
 class HandoffError(Exception):
@@ -104,7 +105,9 @@ def _leave_handoff(*, public_id: str, actor: Any, to: str, action: str) -> Conve
                 "public_id": public_id,
                 "from": Conversation.Status.HANDED_OFF.value,
                 "to": to,
-                "handoff_note": conversation.handoff_note,
+                # The reason only: the rest of a note may quote the customer, and the
+                # audit log is append-only (it never keeps a customer's words).
+                "handoff_reason": handoff_reason(conversation.handoff_note),
             },
         )
     conversation.status = to

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from support.backoffice import guard_log, inbox, refund_queue, shop_data
+from support.backoffice import guard_log, inbox, privacy_requests, refund_queue, shop_data
 from support.backoffice.dashboard import staff_dashboard
 
 urlpatterns = [
@@ -16,6 +16,9 @@ urlpatterns = [
     path("inbox/<slug:public_id>/return/", inbox.inbox_return, name="inbox-return"),
     path("shops/", shop_data.shop_list, name="shop-list"),
     path("shops/<slug:slug>/", shop_data.shop_detail, name="shop-detail"),
+    path("privacy/", privacy_requests.privacy_page, name="privacy-requests"),
+    path("privacy/export/", privacy_requests.privacy_export, name="privacy-export"),
+    path("privacy/erase/", privacy_requests.privacy_erase, name="privacy-erase"),
     path("guards/", guard_log.guardlog_list, name="guardlog-list"),
     path("guards/<int:log_id>/", guard_log.guardlog_detail, name="guardlog-detail"),
     path(

@@ -27,6 +27,7 @@ from support.customer.llm import (
     ToolSpec,
     get_client,
 )
+from support.customer.privacy_notice import with_privacy_notice
 from support.customer.refunds import ensure_pending_refund
 from support.customer.turn import Outcome, provider_failure_outcome, run_turn, turn_cost
 from support.models import Conversation, Message, Turn
@@ -161,7 +162,9 @@ def finish_turn(*, turn: Turn, outcome: Outcome, backend: str) -> Message | None
         reply = Message.objects.create(
             conversation=conversation,
             role=Message.Role.ASSISTANT,
-            text=outcome.text,
+            text=with_privacy_notice(
+                conversation=conversation, message=locked.message, text=outcome.text
+            ),
             sources=outcome.sources,
         )
         trace = outcome.trace

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from knowledge.language import detect_language
 from support import conf
+from support.customer.privacy_mask import mask
 from support.enqueue import enqueue_answer
 from support.models import Conversation, Customer, Language, Message
 
@@ -38,14 +39,22 @@ def post_customer_message(
     *, conversation: Conversation, text: str, enqueue: bool = True
 ) -> Message:
     """Store the message and, once the transaction commits, queue its answer
-    (``enqueue=False``: the caller answers it itself, as the evaluation does)."""
+    (``enqueue=False``: the caller answers it itself, as the evaluation does).
+
+    Card numbers, CVVs, expiry dates, IBANs and identity numbers are masked first
+    (support/customer/privacy_mask.py): only the masked text is stored, queued, shown
+    and sent to the model. The language is read from the typed text, which is never kept."""
     limit = int(conf.get("SUPPORT_MAX_MESSAGE_CHARS"))
     text = text.strip()
     if len(text) > limit:
         raise MessageTooLong(f"the message is {len(text):,} characters; the limit is {limit:,}")
+    masked = mask(text)
     with transaction.atomic():
         message = Message.objects.create(
-            conversation=conversation, role=Message.Role.CUSTOMER, text=text
+            conversation=conversation,
+            role=Message.Role.CUSTOMER,
+            text=masked.text,
+            masked=[str(kind) for kind in masked.hidden],
         )
         if conversation.language == NOT_CHOSEN:
             choose_language(conversation=conversation, text=text)
