@@ -151,6 +151,7 @@ class ProductView(PushView):
     kind = Kind.PRODUCTS
 
     @extend_schema(
+        operation_id="shops_product_put",
         request=ProductIn, responses={200: WriteResult, **ERRORS}, tags=["shop data"],
         summary="Create or update one product of the shop (idempotent).",
     )  # fmt: skip
@@ -162,6 +163,7 @@ class OrderView(PushView):
     kind = Kind.ORDERS
 
     @extend_schema(
+        operation_id="shops_order_put",
         request=OrderIn, responses={200: WriteResult, **ERRORS}, tags=["shop data"],
         summary="Create or update one order of the shop (idempotent).",
     )  # fmt: skip
@@ -173,6 +175,7 @@ class ProductBatchView(PushView):
     kind = Kind.PRODUCTS
 
     @extend_schema(
+        operation_id="shops_products_put_batch",
         request=ProductBatchIn, responses={200: BatchResult, **ERRORS}, tags=["shop data"],
         summary="Create or update many products at once: all or nothing.",
     )  # fmt: skip
@@ -184,6 +187,7 @@ class OrderBatchView(PushView):
     kind = Kind.ORDERS
 
     @extend_schema(
+        operation_id="shops_orders_put_batch",
         request=OrderBatchIn, responses={200: BatchResult, **ERRORS}, tags=["shop data"],
         summary="Create or update many orders at once: all or nothing.",
     )  # fmt: skip
