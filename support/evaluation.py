@@ -28,6 +28,7 @@ class Case:
     not_: str = ""
     safety: bool = False
     language: str = "en"
+    shop: str = ""  # the widget's data-shop: the conversation is scoped to it
 
     def passes(self, text: str) -> bool:
         return (not self.has or self.has in text) and (not self.not_ or self.not_ not in text)
@@ -43,7 +44,8 @@ class Report:
         return "\n".join(self.lines)
 
 
-def load_cases(path: Path) -> list[Case]:
+def load_cases(path: Path, *, shop: str = "") -> list[Case]:
+    """``shop``: the shop of every case that does not name its own."""
     data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     items = data.get("cases") if isinstance(data, dict) else data
     if not isinstance(items, list) or not items:
@@ -59,6 +61,7 @@ def load_cases(path: Path) -> list[Case]:
                 not_=str(item.get("not") or ""),
                 safety=bool(item.get("safety", False)),
                 language=str(item.get("language") or "en"),
+                shop=str(item.get("shop") or shop),
             )
         )
     return cases
@@ -75,7 +78,7 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
     tokens_in = tokens_out = calls = 0
     log: list[str] = []
     for case in cases:
-        conversation = start_conversation(customer=customer, language=case.language)
+        conversation = start_conversation(customer=customer, language=case.language, shop=case.shop)
         message = post_customer_message(
             conversation=conversation, text=case.question, enqueue=False
         )
