@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from support.backoffice import guard_log, inbox, refund_queue
+from support.backoffice import guard_log, inbox, refund_queue, unanswered
 from support.backoffice.dashboard import staff_dashboard
 
 urlpatterns = [
@@ -14,6 +14,17 @@ urlpatterns = [
     path("inbox/<slug:public_id>/reply/", inbox.inbox_reply, name="inbox-reply"),
     path("inbox/<slug:public_id>/close/", inbox.inbox_close, name="inbox-close"),
     path("inbox/<slug:public_id>/return/", inbox.inbox_return, name="inbox-return"),
+    path("unanswered/", unanswered.unanswered_list, name="unanswered-list"),
+    path(
+        "unanswered/<int:message_id>/",
+        unanswered.unanswered_group_view,
+        name="unanswered-group",
+    ),
+    path(
+        "unanswered/<int:message_id>/add-phrasing/",
+        unanswered.unanswered_add_phrasing,
+        name="unanswered-add-phrasing",
+    ),
     path("guards/", guard_log.guardlog_list, name="guardlog-list"),
     path("guards/<int:log_id>/", guard_log.guardlog_detail, name="guardlog-detail"),
     path(
