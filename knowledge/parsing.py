@@ -234,3 +234,26 @@ def _make_chunk(
         language=language,
         codes=tuple(extract_codes(" ".join([heading, text]))),
     )
+
+
+def add_also_asked(body: str, *, position: int, phrase: str) -> str:
+    """``body`` with ``> Also asked: phrase`` as the last line of chunk ``position``'s
+    section (1-based, as in the chunk's source id). Raises DocumentFormatError when
+    the body has no such chunk."""
+    phrase = " ".join(phrase.split())
+    if not phrase:
+        raise DocumentFormatError("an empty phrasing")
+    lines = body.split("\n")
+    headings: list[int] = []
+    in_fence = False
+    for index, line in enumerate(lines):
+        if FENCE.match(line.strip()):
+            in_fence = not in_fence
+        if not in_fence and line.startswith("## "):
+            headings.append(index)
+    if not 1 <= position <= len(headings):
+        raise DocumentFormatError(f"the document has no chunk {position}")
+    start = headings[position - 1]
+    end = headings[position] if position < len(headings) else len(lines)
+    last = max((i for i in range(start, end) if lines[i].strip()), default=start)
+    return "\n".join([*lines[: last + 1], f"> Also asked: {phrase}", *lines[last + 1 :]])

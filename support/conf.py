@@ -43,6 +43,12 @@ DEFAULTS: dict[str, Any] = {
     # over (above CELERY_TASK_TIME_LIMIT), and the retries on a provider error.
     "SUPPORT_TURN_LEASE_SECONDS": 150,
     "SUPPORT_TASK_MAX_RETRIES": 3,
+    # The Unanswered page (/staff/unanswered/): how many of the newest such questions
+    # it reads, and the cosine of two questions' embeddings (the configured
+    # embedder's queries) that puts them in one group (e5-small: same intent in
+    # other words 0.90-0.95, different intents at most 0.84).
+    "SUPPORT_UNANSWERED_LIMIT": 100,
+    "SUPPORT_UNANSWERED_GROUP_COSINE": 0.88,
     # The demo customer every evaluation case runs as.
     "SUPPORT_DEMO_CUSTOMER_EMAIL": "demo@demo-shop.example",
     # The shop whose orders and products a conversation with no shop (data-shop) sees.

@@ -30,6 +30,7 @@ class Case:
     language: str = "en"
     # Earlier customer messages, answered in order in the same conversation first.
     history: tuple[str, ...] = ()
+    shop: str = ""  # the widget's data-shop: the conversation is scoped to it
 
     def passes(self, text: str) -> bool:
         return (not self.has or self.has in text) and (not self.not_ or self.not_ not in text)
@@ -45,7 +46,8 @@ class Report:
         return "\n".join(self.lines)
 
 
-def load_cases(path: Path) -> list[Case]:
+def load_cases(path: Path, *, shop: str = "") -> list[Case]:
+    """``shop``: the shop of every case that does not name its own."""
     data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     items = data.get("cases") if isinstance(data, dict) else data
     if not isinstance(items, list) or not items:
@@ -62,6 +64,7 @@ def load_cases(path: Path) -> list[Case]:
                 safety=bool(item.get("safety", False)),
                 language=str(item.get("language") or "en"),
                 history=_history(item.get("history"), path=path, number=i + 1),
+                shop=str(item.get("shop") or shop),
             )
         )
     return cases
@@ -86,7 +89,7 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
     tokens_in = tokens_out = calls = 0
     log: list[str] = []
     for case in cases:
-        conversation = start_conversation(customer=customer, language=case.language)
+        conversation = start_conversation(customer=customer, language=case.language, shop=case.shop)
         for earlier in case.history:
             # played and paid like any turn: the customer asked them too
             done = _ask(conversation, earlier, client)

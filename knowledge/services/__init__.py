@@ -1,7 +1,9 @@
 """Writes to the knowledge base, by sub-domain: ``importing`` (Markdown files into
-documents and chunks), ``editing`` (the back office's edits, audited) and
-``reindexing`` (the re-index task, `knowledge reembed`). Callers import from here."""
+documents and chunks), ``editing`` (the back office's edits, audited; ``also_asked``
+adds one phrasing) and ``reindexing`` (the re-index task, `knowledge reembed`).
+Callers import from here."""
 
+from knowledge.services.also_asked import PhrasingAdded, chunk_add_phrasing
 from knowledge.services.editing import (
     DuplicateSlugError,
     chunk_set_enabled,
@@ -24,7 +26,9 @@ __all__ = [
     "DuplicateSlugError",
     "ImportFileError",
     "ImportResult",
+    "PhrasingAdded",
     "StaleEditError",
+    "chunk_add_phrasing",
     "chunk_set_enabled",
     "collect_document_files",
     "document_create",

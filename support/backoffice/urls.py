@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from support.backoffice import guard_log, inbox, privacy_requests, refund_queue, shop_data
+from support.backoffice import (
+    guard_log,
+    inbox,
+    privacy_requests,
+    refund_queue,
+    shop_data,
+    unanswered,
+)
 from support.backoffice.dashboard import staff_dashboard
 
 urlpatterns = [
@@ -19,6 +26,17 @@ urlpatterns = [
     path("privacy/", privacy_requests.privacy_page, name="privacy-requests"),
     path("privacy/export/", privacy_requests.privacy_export, name="privacy-export"),
     path("privacy/erase/", privacy_requests.privacy_erase, name="privacy-erase"),
+    path("unanswered/", unanswered.unanswered_list, name="unanswered-list"),
+    path(
+        "unanswered/<int:message_id>/",
+        unanswered.unanswered_group_view,
+        name="unanswered-group",
+    ),
+    path(
+        "unanswered/<int:message_id>/add-phrasing/",
+        unanswered.unanswered_add_phrasing,
+        name="unanswered-add-phrasing",
+    ),
     path("guards/", guard_log.guardlog_list, name="guardlog-list"),
     path("guards/<int:log_id>/", guard_log.guardlog_detail, name="guardlog-detail"),
     path(

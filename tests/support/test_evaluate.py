@@ -106,3 +106,61 @@ def test_a_malformed_history_is_a_clear_error(demo_corpus, tmp_path):
     cases.write_text("cases:\n  - history: 3\n    question: hi\n", encoding="utf-8")
     with pytest.raises(CommandError, match="history must be a list"):
         run("--cases", str(cases))
+
+
+STORES_CASE = (
+    "cases:\n"
+    "  - question: ¿Dónde están las sucursales?\n"
+    '    has: "[sucursales#1]"\n'
+    "    language: es\n"
+)
+
+
+def test_a_case_is_searched_in_its_shop_as_the_widget_would(demo_corpus, tmp_path):
+    # Given a case about the Spanish shop's stores, and the same case asked of the
+    # English demo shop (whose widget never sees the Spanish shop's documents)
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(STORES_CASE.replace("    has:", "    shop: tienda-demo\n    has:"))
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_text(STORES_CASE.replace("    has:", "    shop: demo-shop\n    has:"))
+
+    # When the gate runs each
+    code, report = run("--cases", str(cases))
+    code_elsewhere, report_elsewhere = run("--cases", str(elsewhere))
+
+    # Then the shop's own widget cites its stores, the other shop's does not
+    assert code == 0, report
+    assert code_elsewhere == 1
+    assert "[sucursales" not in report_elsewhere
+
+
+def test_shop_option_scopes_every_case_without_its_own(demo_corpus, tmp_path):
+    # Given a file whose case names no shop
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(STORES_CASE)
+
+    # When the gate runs it for the English demo shop, and for the Spanish one
+    code_en, report_en = run("--cases", str(cases), "--shop", "demo-shop")
+    code_es, report_es = run("--cases", str(cases), "--shop", "tienda-demo")
+
+    # Then only the Spanish shop's widget answers from its stores
+    assert code_en == 1 and "[sucursales" not in report_en
+    assert code_es == 0, report_es
+    # and the conversations it made carried the shop (rolled back: nothing left)
+    assert not Conversation.objects.exists()
+
+
+def test_an_unknown_shop_is_a_clear_error(demo_corpus):
+    from django.core.management.base import CommandError
+
+    # When the gate is given a shop no document belongs to (the widget's 400)
+    with pytest.raises(CommandError, match="no-such-shop"):
+        run("--cases", str(SEED_CASES), "--shop", "no-such-shop")
+
+
+def test_every_project_case_names_its_shop():
+    from support.evaluation import DEFAULT_CASES, load_cases
+
+    actions = DEFAULT_CASES.parent / "actions.yaml"
+    for case in load_cases(DEFAULT_CASES) + load_cases(actions):
+        assert case.shop == ("tienda-demo" if case.language == "es" else "demo-shop"), case
