@@ -83,13 +83,15 @@ def euro(value: Decimal) -> str:
 
 
 def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
-    customer = demo_customer()
     report = Report()
     passed = safe = safety_total = 0
     tokens_in = tokens_out = calls = 0
     log: list[str] = []
     for case in cases:
-        conversation = start_conversation(customer=customer, language=case.language, shop=case.shop)
+        # the demo customer of the case's shop: a shop's tools see only its own rows
+        conversation = start_conversation(
+            customer=demo_customer(shop=case.shop), language=case.language, shop=case.shop
+        )
         for earlier in case.history:
             # played and paid like any turn: the customer asked them too
             done = _ask(conversation, earlier, client)

@@ -42,13 +42,13 @@ PHRASES = {
 ACTS = {
     "en": (
         ("cancel", " Done: I have cancelled it for you."),
-        ("address", " Done: I have updated the delivery address."),
+        ("change the delivery address", " Done: I have updated the delivery address."),
         ("invoice again", " I have sent you the invoice by e-mail."),
         ("label", " I have e-mailed you a return label."),
     ),
     "es": (
         ("cancel", " Listo, ya te lo cancelé."),
-        ("direcci", " Listo, ya actualicé la dirección de entrega."),
+        ("cambiá la dirección", " Listo, ya actualicé la dirección de entrega."),
         ("reenvi", " Te reenvié la factura por mail."),
         ("etiqueta", " Te mandé la etiqueta de devolución por mail."),
     ),
