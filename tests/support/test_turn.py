@@ -239,3 +239,11 @@ def test_a_shops_conversation_is_answered_from_that_shops_documents_only(shop):
     # then the answer stands on the English shop's warranty, not the other shop's
     assert done.reply.sources == ["warranty#1"]
     assert all(not r["source"].startswith("garantia") for r in done.turn.retrieved)
+
+
+def test_the_extractive_model_greets_a_greeting_instead_of_handing_off(ask):
+    # Given a visitor who only says hello (found by the blind conversations)
+    done = answer(ask("hola", language="es"), get_client("extractive"))
+    # Then the desk greets back and the conversation stays with the assistant
+    assert done.reply.text == "¡Hola! ¿En qué te puedo ayudar?"
+    assert done.turn.action == Turn.Action.ANSWERED

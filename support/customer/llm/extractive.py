@@ -16,6 +16,11 @@ from support.money import format_money
 
 PRODUCT_CODE = re.compile(r"\b[A-Z]{2,5}-[A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6})?\b")
 REFUND_WORDS = ("refund", "money back", "reembolso", "reintegro", "devuelvan la plata")
+GREETINGS = frozenset(
+    "hola buenas buenos dias días tardes noches buen dia día hello hi hey good morning "
+    "afternoon evening holi que tal qué tal".split()
+)
+GREETING = {"en": "Hello! How can I help you?", "es": "¡Hola! ¿En qué te puedo ayudar?"}
 STOCK = {"en": ("in stock", "out of stock"), "es": ("en stock", "sin stock")}
 
 
@@ -51,6 +56,8 @@ class ExtractiveClient:
             )
         elif code and "search_products" in names:
             return self._use(system, messages, tools, "search_products", {"query": code.group(0)})
+        elif _only_greets(question):
+            text = GREETING[language]  # a greeting is not a question to hand off
         elif (found := SOURCE.search(context)) is not None:
             text = f"{found.group(2).strip()} [{found.group(1)}]"
         else:
@@ -74,6 +81,11 @@ class ExtractiveClient:
             "input": tool_input,
         }
         return ModelReply([block], "tool_use", usage_for(system, messages, tools, block))
+
+
+def _only_greets(question: str) -> bool:
+    tokens = re.findall(r"\w+", question.lower())
+    return bool(tokens) and len(tokens) <= 4 and all(t in GREETINGS for t in tokens)
 
 
 def _asks_refund(question: str) -> bool:
