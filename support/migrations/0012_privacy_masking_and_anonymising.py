@@ -2,12 +2,12 @@
 and when it was anonymised; and one narrow exception to the finished turn's
 append-only trigger (support 0003): inside a transaction that has set
 ``support.anonymising = 'on'`` (SET LOCAL, only support/privacy/anonymise.py does),
-an UPDATE of a finished turn may change its text columns (retrieved, model_calls,
+an UPDATE of a finished turn may change its text columns (retrieved, context, model_calls,
 tool_calls, drafts, error) and nothing else. DELETE stays refused."""
 
 from django.db import migrations, models
 
-TEXT_COLUMNS = "ARRAY['retrieved', 'model_calls', 'tool_calls', 'drafts', 'error']"
+TEXT_COLUMNS = "ARRAY['retrieved', 'model_calls', 'tool_calls', 'drafts', 'error', 'context']"
 
 TURN_TRACE_SQL = f"""
 CREATE OR REPLACE FUNCTION support_turn_trace_guard() RETURNS trigger AS $$

@@ -145,6 +145,9 @@ def _anonymise_locked(ids: list[int], now: datetime) -> Anonymised:
             tool_calls=[_keep(c, TOOL_CALL_KEYS) for c in turn.tool_calls or []],
             drafts=[_draft(d) for d in turn.drafts or []],
             error=handoff_reason(turn.error),
+            # what was searched and the earlier messages sent quote the customer; the
+            # mode and the counts stay
+            context=_context(turn.context),
         )
     with connection.cursor() as cursor:
         cursor.execute("SELECT set_config('support.anonymising', 'off', true)")
@@ -180,3 +183,10 @@ def _draft(entry: Any) -> dict[str, Any]:
         for key in ("failures", "observed"):
             kept[key] = [_keep(f, FAILURE_KEYS) for f in entry.get(key) or []]
     return kept
+
+
+def _context(context: dict | None) -> dict:
+    """The turn's conversation trace without any text: the mode and the counts."""
+    if not context:
+        return {}
+    return {k: v for k, v in context.items() if isinstance(v, int | float | bool) or k == "mode"}

@@ -20,38 +20,49 @@ ERASE_ACTION = "privacy.erase"
 ERASED_NAME = "[erased]"
 
 
+def find_customers(*, email: str) -> list[Customer]:
+    """Every customer record with this e-mail: one person may buy in several of the
+    desk's shops, and each shop keeps its own record."""
+    found = Customer.objects.filter(email__iexact=normalise_email(email))
+    return list(found.select_related("shop").order_by("pk"))
+
+
 def find_customer(*, email: str) -> Customer | None:
-    return Customer.objects.filter(email__iexact=normalise_email(email)).first()
+    customers = find_customers(email=email)
+    return customers[0] if customers else None
 
 
 def export_customer(*, email: str, actor: Any | None = None, actor_label: str = "") -> dict:
-    """Everything held about the customer with this e-mail (an empty ``customer``
-    when there is none), and an audit row saying an export happened."""
-    customer = find_customer(email=email)
+    """Everything held about the person with this e-mail, in every shop (an empty
+    ``customer`` when there is none), and an audit row saying an export happened."""
+    customers = find_customers(email=email)
     document: dict[str, Any] = {
         "exported_at": timezone.now().isoformat(),
         "subject": pseudonym(email),
         "customer": None,
+        "shops": [c.shop.slug for c in customers],
         "orders": [],
         "conversations": [],
     }
-    if customer is not None:
+    if customers:
+        first = customers[0]
         document["customer"] = {
-            "name": customer.name,
-            "email": customer.email,
-            "has_login": customer.user_id is not None,
+            "name": first.name,
+            "email": first.email,
+            "has_login": any(c.user_id is not None for c in customers),
         }
-        document["orders"] = [_order(o) for o in customer.orders.order_by("number")]
-        document["conversations"] = [
-            _conversation(c) for c in customer.conversations.order_by("created_at", "pk")
-        ]
+        for customer in customers:
+            document["orders"] += [_order(o) for o in customer.orders.order_by("number")]
+            document["conversations"] += [
+                _conversation(c) for c in customer.conversations.order_by("created_at", "pk")
+            ]
     audit_record(
         actor=actor,
         actor_label=actor_label,
         action=EXPORT_ACTION,
         data={
             "subject": document["subject"],
-            "found": customer is not None,
+            "found": bool(customers),
             "conversations": len(document["conversations"]),
         },
     )
@@ -61,25 +72,29 @@ def export_customer(*, email: str, actor: Any | None = None, actor_label: str = 
 def erase_customer(
     *, email: str, actor: Any | None = None, actor_label: str = ""
 ) -> Anonymised | None:
-    """Anonymise every conversation of this customer now and the customer record
-    itself (name, e-mail, the login's personal fields). Orders and refund amounts and
-    decisions stay, for the accounts. None when nobody has that e-mail (a second run)."""
+    """Anonymise every conversation of this person now, in every shop, and their
+    customer records (name, e-mail, the login's personal fields). Orders and refund
+    amounts and decisions stay, for the accounts. None when nobody has that e-mail
+    (a second run)."""
     subject = pseudonym(email)
     with transaction.atomic():
-        customer = Customer.objects.select_for_update().filter(email__iexact=normalise_email(email))
-        customer = customer.first()
+        customers = list(
+            Customer.objects.select_for_update()
+            .filter(email__iexact=normalise_email(email))
+            .order_by("pk")
+        )
         done = None
-        if customer is not None:
-            ids = list(customer.conversations.values_list("pk", flat=True))
+        if customers:
+            ids = [pk for c in customers for pk in c.conversations.values_list("pk", flat=True)]
             done = anonymise_conversations(ids=ids)
-            RefundRequest.objects.filter(order__customer=customer).update(reason="")
-            _erase_customer_record(customer)
+            RefundRequest.objects.filter(order__customer__in=customers).update(reason="")
+            for customer in customers:
+                _erase_customer_record(customer)
         audit_record(
             actor=actor,
             actor_label=actor_label,
             action=ERASE_ACTION,
-            data={"subject": subject, "found": customer is not None}
-            | (done.as_json() if done else {}),
+            data={"subject": subject, "found": bool(customers)} | (done.as_json() if done else {}),
         )
     return done
 

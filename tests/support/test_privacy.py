@@ -61,7 +61,7 @@ def test_retention_anonymises_only_what_is_older_and_keeps_the_figures(shop, set
     # Given a refund request's conversation last written 181 days before the clock, one of 10 days,
     # and a guard note on the old one's turn
     settings.SUPPORT_RETENTION_DAYS = 180
-    demo = Customer.objects.get(email=DEMO_EMAIL)
+    demo = Customer.objects.get(email=DEMO_EMAIL, shop__slug="demo-shop")
     old = _answered(demo, f"Quiero un reembolso del pedido 1042, {PHRASE}", at=OLD)
     recent = _answered(demo, f"¿Dónde está el pedido 1042? {PHRASE}", at=RECENT)
     old_turn = Turn.objects.get(conversation=old)
@@ -91,7 +91,9 @@ def test_retention_anonymises_only_what_is_older_and_keeps_the_figures(shop, set
     assert note.guard == "refund_promise" and note.context == {} and PHRASE not in note.draft
     # And what the dashboard and the accounts read is unchanged
     assert _totals() == before
-    assert {t for t, _, _ in find_in_database([PHRASE])} == {"support_message"}  # the recent one
+    # only the recent one still holds it: its message, and its turn's searched query
+    assert {t for t, _, _ in find_in_database([PHRASE])} == {"support_message", "support_turn"}
+    assert PHRASE not in json.dumps(Turn.objects.get(pk=old_turn.pk).context)
     assert AuditEntry.objects.filter(action=RETENTION_ACTION).count() == 1
 
     # When it runs again, nothing more happens
@@ -101,7 +103,7 @@ def test_retention_anonymises_only_what_is_older_and_keeps_the_figures(shop, set
 
 @pytest.mark.django_db
 def test_the_trigger_exception_lets_only_the_text_columns_change(shop):
-    demo = Customer.objects.get(email=DEMO_EMAIL)
+    demo = Customer.objects.get(email=DEMO_EMAIL, shop__slug="demo-shop")
     turn = Turn.objects.get(conversation=_answered(demo, "¿pedido 1042?", at=OLD))
     on = "SELECT set_config('support.anonymising', 'on', true)"
     for setting, sql in (
@@ -164,8 +166,12 @@ def test_two_sweeps_at_once_anonymise_each_conversation_once(settings):
 def test_erase_removes_one_customer_and_keeps_the_others_and_the_accounts(shop):
     # Given the demo customer's refund conversation (a card typed in it) and another
     # customer's conversation
-    demo = Customer.objects.get(email=DEMO_EMAIL)
-    other = Customer.objects.exclude(pk=demo.pk).get(name=SECOND_EMAIL_NAME)
+    demo = Customer.objects.get(email=DEMO_EMAIL, shop__slug="demo-shop")
+    other = (
+        Customer.objects.exclude(pk=demo.pk)
+        .filter(shop__slug="demo-shop")
+        .get(name=SECOND_EMAIL_NAME)
+    )
     _answered(demo, f"Reembolso del pedido 1042 a la 4111 1111 1111 1111, {PHRASE}", at=RECENT)
     _answered(demo, "¿Dónde está el pedido 1042?", at=RECENT)
     theirs = _answered(other, "¿Tienen tienda física en Córdoba?", at=RECENT)
@@ -200,7 +206,7 @@ def test_erase_removes_one_customer_and_keeps_the_others_and_the_accounts(shop):
 
 @pytest.mark.django_db
 def test_export_is_one_json_document_of_everything_held(shop, tmp_path):
-    demo = Customer.objects.get(email=DEMO_EMAIL)
+    demo = Customer.objects.get(email=DEMO_EMAIL, shop__slug="demo-shop")
     _answered(demo, f"¿Dónde está el pedido 1042? {PHRASE}", at=RECENT)
     target = tmp_path / "export.json"
     call_command("privacy", "export", "--email", DEMO_EMAIL, "--output", str(target))
