@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
@@ -26,10 +24,6 @@ def performed_acts(ctx: GuardContext) -> frozenset[Act]:
     if ctx.handoff:
         done.add(Act.HANDOFF)
     return frozenset(done)
-
-
-def _output_text(output: object) -> str:
-    return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
 
 
 def _restates(sentence: str, source: str, stopwords: frozenset[str]) -> bool:
@@ -58,7 +52,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     offers, instructions to the customer and a process a cited source states
     impersonally pass. Money and price acts are the promise guards' to judge."""
     done = performed_acts(ctx)
-    outputs = " ".join(_output_text(call.output) for call in ctx.tool_outputs).lower()
+    outputs = ctx.outputs_text()
     chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}
     stop = PHRASEBOOKS[ctx.language].stopwords
     for sentence, cited in cited_sentences(ctx.draft):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +54,13 @@ class GuardContext:
     @property
     def language(self) -> str:
         return resolve_language(self.locale)
+
+    def outputs_text(self) -> str:
+        """Every tool output of the turn as one lower-case text (what a tool reported)."""
+        return " ".join(
+            o if isinstance(o, str) else json.dumps(o, ensure_ascii=False)
+            for o in (call.output for call in self.tool_outputs)
+        ).lower()
 
     @classmethod
     def from_json(cls, obj: Any) -> GuardContext:

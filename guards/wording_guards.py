@@ -146,10 +146,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         and not tainted_chunk(chunk)
     }
     context = f"{ctx.question}\n{ctx.draft}"
-    outputs = " ".join(
-        o if isinstance(o, str) else json.dumps(o, ensure_ascii=False)
-        for o in (call.output for call in ctx.tool_outputs)
-    ).lower()
+    outputs = ctx.outputs_text()
     for sentence, cited in cited_sentences(ctx.draft):
         # A citation excuses only its own sentence, and only a restatement of the
         # policy: the shop's own text, not a promise made to this customer.
