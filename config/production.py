@@ -32,12 +32,9 @@ SESSION_COOKIE_SECURE = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
-# The widget runs on the shop's pages (another site) and keeps its anonymous
-# conversation in the session cookie, which a cross-site fetch only carries with
-# SameSite=None. A logged-in (staff) session is sent with SameSite=Lax all the same
-# (config/web_security.py); staff forms are protected by CSRF tokens too, the API by
-# the origin allowlist.
-SESSION_COOKIE_SAMESITE = "None"
+# The widget on a shop's pages needs no cookie (its conversation token travels in a
+# header), so every session — the staff's above all — stays SameSite=Lax.
+SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
 # Static files: `manage.py collectstatic` at deploy time writes hashed, compressed

@@ -53,7 +53,7 @@ MIDDLEWARE = [
     # process itself, with far-future caching of hashed names under config.production.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.web_security.ContentSecurityPolicyMiddleware",
-    "config.web_security.StaffLaxSessionMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -271,6 +271,10 @@ GUARDS_LINK_HOSTS = [
 
 # Shop sites (scheme://host[:port]) whose pages may embed the widget and call the API;
 # the site's own origin is always allowed. Any other browser origin gets 403.
+# The desk the demo shop page (/shop/) embeds the widget from; "" = this site. Set
+# it to another origin of this site (http://127.0.0.1:8000 while browsing the shop
+# at http://localhost:8000) to try the widget cross-origin.
+SUPPORT_DEMO_DESK_URL = os.environ.get("SUPPORT_DEMO_DESK_URL", "")
 SUPPORT_WIDGET_ALLOWED_ORIGINS = [
     o.strip() for o in os.environ.get("SUPPORT_WIDGET_ALLOWED_ORIGINS", "").split(",") if o.strip()
 ]

@@ -1,5 +1,4 @@
-"""Two response rules for every page: the Content-Security-Policy header, and a staff
-session cookie that stays SameSite=Lax while the widget's anonymous one may be None.
+"""The Content-Security-Policy header on every response.
 
 The policy allows only this site's own files: no inline script or style, no eval, no
 other origin. htmx is vendored under static/vendor/ and told not to inject its
@@ -13,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.contrib.sessions.middleware import SessionMiddleware
 from django.http import HttpRequest, HttpResponse
 
 DEFAULT_POLICY = "; ".join(
@@ -43,19 +41,4 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         if self.policy and "Content-Security-Policy" not in response.headers:
             response.headers["Content-Security-Policy"] = self.policy
-        return response
-
-
-class StaffLaxSessionMiddleware(SessionMiddleware):
-    """Django's session middleware, except that a logged-in user's session cookie is
-    sent with SameSite=Lax whatever SESSION_COOKIE_SAMESITE says. Production sets that
-    to None because the widget on a shop's site keeps its anonymous conversation in the
-    session cookie; a staff session never needs to travel on another site's requests."""
-
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        response = super().process_response(request, response)
-        cookie = response.cookies.get(settings.SESSION_COOKIE_NAME)
-        user = getattr(request, "user", None)
-        if cookie is not None and cookie.value and user is not None and user.is_authenticated:
-            cookie["samesite"] = "Lax"
         return response

@@ -60,6 +60,11 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_SHOP_CONNECTORS": {},
     "SUPPORT_CONNECTOR_TIMEOUT": 2.0,
     "SUPPORT_CONNECTOR_CACHE_SECONDS": 60,
+    # The widget's per-conversation token lives this long after the customer last
+    # wrote (seconds; support/customer/access.py); a shop-signed customer identity
+    # is accepted this long after the shop's page signed it.
+    "SUPPORT_WIDGET_TOKEN_TTL": 3 * 24 * 3600,
+    "SUPPORT_IDENTITY_MAX_AGE": 24 * 3600,
     # API throttles (DRF rate strings).
     "SUPPORT_THROTTLE_SESSION": "30/min",
     "SUPPORT_THROTTLE_IP": "120/min",

@@ -32,7 +32,10 @@ class Shop(models.Model):
     widget_origins = models.JSONField(
         default=list, blank=True, help_text="Origins of the shop's site that embed the widget."
     )
-    # Room for the widget's signed customer identity (another issue fills it in).
+    # The secret the shop's server signs its signed-in customer's identity with
+    # (support/shops/identity.py; manage.py shop identity-secret SLUG). Kept as is:
+    # the desk must compute the same HMAC to check a signature. Empty = no signed
+    # identities accepted for this shop.
     identity_secret = models.CharField(max_length=200, blank=True, default="")
     # The push API's key, stored as its SHA-256 only (manage.py shop api-key SLUG).
     api_key_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
@@ -61,6 +64,8 @@ class Customer(models.Model):
         related_name="customer",
         help_text="The login of a signed-in customer, if they have one.",
     )
+    # The shop's own id for the customer, as its server signed it for the widget.
+    external_id = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -135,6 +140,10 @@ class Conversation(models.Model):
 
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     session_key = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # The widget's per-conversation token (support/customer/access.py): its SHA-256
+    # only, and when it stops opening the conversation. "" = revoked or never issued.
+    token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    token_expires_at = models.DateTimeField(null=True, blank=True)
     customer = models.ForeignKey(
         Customer, null=True, blank=True, on_delete=models.SET_NULL, related_name="conversations"
     )

@@ -4,6 +4,11 @@
  *   <script src="https://HOST/static/support/widget.js" data-api="https://HOST"
  *           data-shop="SHOP" data-lang="es|en" data-title="Help" async></script>
  *
+ * A shop whose customer is signed in on its site adds what its server signed
+ * (README, "Identity from the shop"): data-customer, data-customer-email,
+ * data-customer-issued and data-customer-signature — or calls, after load,
+ * window.SupportDesk.identify({id, email, issued_at, signature}).
+ *
  * data-shop names the shop (the `shop:` of its documents): answers come from its
  * documents and the shared ones only.
  *
@@ -11,13 +16,16 @@
  * CSS cannot reach it (and its CSS cannot reach the shop). It talks to the API of
  * the support desk (support/api.py):
  *
- *   POST /api/conversations/                      {shop}      -> 201 {id, language, status}
+ *   POST /api/conversations/                      {shop}      -> 201 {id, token, ...}
  *   POST /api/conversations/{id}/messages/        {text}      -> 202 the customer's message
  *   GET  /api/conversations/{id}/messages/?after=N            -> {messages: [...]}
  *
- * The API ties a conversation to the session cookie, so every call is made with
- * credentials. The conversation id and the customer's own messages (the API's GET
- * returns the replies only) are kept in localStorage, so a reload continues the
+ * Starting a conversation returns its token, which every later call sends in the
+ * X-Conversation-Token header: no cookie is needed, so a browser that blocks
+ * third-party cookies keeps the conversation (calls to another origin are made
+ * without credentials; on the desk's own pages the session cookie works too). The
+ * conversation id, its token and the customer's own messages (the API's GET returns
+ * the replies only) are kept in localStorage, so a reload continues the
  * conversation. Every piece of text from the server or the customer is inserted with
  * textContent: a document or a message that holds <script> shows it as text.
  */
@@ -62,6 +70,7 @@
       failed: "The message could not be sent. Please try again.",
       expired: "The earlier conversation is no longer available; a new one starts here.",
       newTab: "(opens in a new tab)",
+      identity: "We could not confirm your account. Please reload the page.",
     },
     es: {
       launcher: "Chateá con nosotros",
@@ -91,6 +100,7 @@
       failed: "No se pudo enviar el mensaje. Probá de nuevo.",
       expired: "La conversación anterior ya no está disponible; acá empieza una nueva.",
       newTab: "(se abre en una pestaña nueva)",
+      identity: "No pudimos confirmar tu cuenta. Recargá la página.",
     },
   };
 
@@ -133,6 +143,23 @@
     "en";
   var customTitle = script.getAttribute("data-title") || "";
   var shop = script.getAttribute("data-shop") || "";
+
+  // The shop's signed-in customer, as the shop's server signed them (or null).
+  function readIdentity(source) {
+    if (!source || !source.id || !source.signature) return null;
+    return {
+      id: String(source.id),
+      email: String(source.email || ""),
+      issued_at: Number(source.issued_at),
+      signature: String(source.signature),
+    };
+  }
+  var identity = readIdentity({
+    id: script.getAttribute("data-customer"),
+    email: script.getAttribute("data-customer-email"),
+    issued_at: script.getAttribute("data-customer-issued"),
+    signature: script.getAttribute("data-customer-signature"),
+  });
   var stylesheet = script.src
     ? new URL("widget.css", script.src).href
     : apiBase + "/static/support/widget.css";
@@ -153,8 +180,10 @@
 
   function save() {
     var data = {
-      v: 1,
+      v: 2,
       id: state.id,
+      token: state.token,
+      who: state.who,
       language: state.language,
       status: state.status,
       open: state.open,
@@ -180,6 +209,8 @@
   var stored = load() || {};
   var state = {
     id: stored.id || null,
+    token: stored.token || null, // the conversation's X-Conversation-Token
+    who: stored.who || "", // the signed customer's id the conversation was started for
     language: pickLanguage(stored.language) || askedLanguage,
     status: stored.status || "bot",
     open: !!stored.open,
@@ -483,11 +514,14 @@
   function call(method, path, body) {
     var headers = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    var token = method !== "GET" ? csrfToken() : null;
-    if (token) headers["X-CSRFToken"] = token;
+    var csrf = method !== "GET" ? csrfToken() : null;
+    if (csrf) headers["X-CSRFToken"] = csrf;
+    if (state.token) headers["X-Conversation-Token"] = state.token;
     return fetch(apiBase + path, {
       method: method,
-      credentials: "include",
+      // Another origin gets no cookie at all (the token is enough); the desk's own
+      // pages may also use the session.
+      credentials: sameOrigin ? "same-origin" : "omit",
       headers: headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then(function (response) {
@@ -560,7 +594,7 @@
       })
       .catch(function (err) {
         if (id !== state.id) return;
-        if (err instanceof ApiError && err.status === 404) {
+        if (err instanceof ApiError && (err.status === 404 || err.status === 401)) {
           restart(t("expired"));
           return;
         }
@@ -610,8 +644,13 @@
   function startConversation() {
     // No language is sent: the customer's first message decides the conversation's
     // language, and the widget's words follow it (until then, data-lang's).
-    return call("POST", "/api/conversations/", shop ? { shop: shop } : {}).then(function (data) {
+    var body = shop ? { shop: shop } : {};
+    if (identity) body.customer = identity;
+    // The old conversation's token goes along once, so the desk revokes it.
+    return call("POST", "/api/conversations/", body).then(function (data) {
       state.id = data.id;
+      state.token = data.token || null;
+      state.who = identity ? identity.id : "";
       state.status = data.status || "bot";
       state.mine = [];
       state.lastId = 0;
@@ -625,6 +664,7 @@
   function restart(message) {
     window.clearTimeout(state.timer);
     state.id = null;
+    // The token stays in memory until the next start sends it to be revoked.
     state.status = "bot";
     state.mine = [];
     state.lastId = 0;
@@ -653,8 +693,8 @@
     };
     attempt()
       .catch(function (err) {
-        if (err instanceof ApiError && err.status === 404 && !retried) {
-          retried = true; // the session that owned it is gone: start over once
+        if (err instanceof ApiError && (err.status === 404 || err.status === 401) && !retried) {
+          retried = true; // the conversation's token has expired or is gone: start over once
           restart();
           return attempt();
         }
@@ -678,7 +718,11 @@
         schedule(POLL_WAITING_MS[0]);
       })
       .catch(function (err) {
-        if (err instanceof ApiError && err.status === 400) {
+        if (err instanceof ApiError && err.status === 422) {
+          // A signed customer the desk refused: say so, never go on as someone else.
+          if (window.console && err.body) window.console.error("support desk:", err.body.detail);
+          showError(t("identity"));
+        } else if (err instanceof ApiError && err.status === 400) {
           var detail = err.body && err.body.text && err.body.text[0];
           showError(detail || t("tooLong"));
         } else if (err instanceof ApiError && err.status === 429) {
@@ -782,7 +826,7 @@
         receive(replies, true);
       })
       .catch(function (err) {
-        if (err instanceof ApiError && err.status === 404) restart();
+        if (err instanceof ApiError && (err.status === 404 || err.status === 401)) restart();
       })
       .then(function () {
         state.polling = false;
@@ -790,8 +834,25 @@
       });
   }
 
+  // A conversation started for another signed customer (or for a visitor who has
+  // since signed in) is not continued: the new identity gets its own conversation.
+  function sameCustomer() {
+    return (identity ? identity.id : "") === state.who;
+  }
+
+  window.SupportDesk = window.SupportDesk || {};
+  window.SupportDesk.identify = function (given) {
+    identity = readIdentity(given);
+    if (state.id && !sameCustomer()) restart();
+  };
+
   applyLanguage();
   (document.body || document.documentElement).appendChild(host);
+  if (state.id && !sameCustomer()) {
+    state.id = null;
+    state.mine = [];
+    forget();
+  }
   if (state.open) open(false);
   resume();
 })();

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+import time
+from dataclasses import dataclass
 
+from django.db import transaction
+from django.utils import timezone
+
+from config.audit.services import audit_record
 from knowledge.language import detect_language
 from support import conf
+from support.customer import access
 from support.customer.privacy_mask import mask
 from support.enqueue import enqueue_answer
-from support.models import Conversation, Customer, Language, Message
+from support.models import Conversation, Customer, Language, Message, Shop
+from support.shops import identity
 
 # Stored while no language has been chosen: the first customer message decides.
 NOT_CHOSEN = ""
@@ -33,6 +40,82 @@ def start_conversation(
         language=language or NOT_CHOSEN,
         shop=shop,
     )
+
+
+class IdentityRefused(ValueError):
+    """A signed customer that does not check out: never a silent fall back to a visitor."""
+
+    def __init__(self, error: identity.IdentityError) -> None:
+        super().__init__(identity.MESSAGES[error])
+        self.error = error
+
+
+@dataclass(frozen=True)
+class Started:
+    conversation: Conversation
+    token: str  # shown to the widget once; only its hash is kept
+
+
+def signed_customer(*, shop_slug: str, signed: identity.SignedCustomer) -> Customer:
+    """The shop's customer its server vouched for, after checking the signature.
+    A customer the desk has not seen yet is added with the id and e-mail the shop
+    signed (nothing more), so their orders link to them when they arrive."""
+    shop = Shop.objects.filter(slug=shop_slug).first()
+    error = identity.verify(
+        secret=shop.identity_secret if shop else "",
+        shop=shop_slug,
+        signed=signed,
+        now=time.time(),
+        max_age=int(conf.get("SUPPORT_IDENTITY_MAX_AGE")),
+    )
+    if error is not None:
+        raise IdentityRefused(error)
+    email = signed.email.strip().lower()
+    customer, created = Customer.objects.get_or_create(
+        shop=shop, email=email, defaults={"name": "", "external_id": signed.customer_id}
+    )
+    if not created and customer.external_id != signed.customer_id:
+        Customer.objects.filter(pk=customer.pk).update(external_id=signed.customer_id)
+        customer.external_id = signed.customer_id
+    if created:
+        audit_record(
+            actor=None,
+            actor_label=f"widget:{shop_slug}",
+            action="customer.create_from_signature",
+            target=customer,
+            data={"shop": shop_slug},
+        )
+    return customer
+
+
+def start_widget_conversation(
+    *,
+    session_key: str,
+    customer: Customer | None,
+    shop: str,
+    language: str | None,
+    signed: identity.SignedCustomer | None = None,
+    previous_token: str = "",
+) -> Started:
+    """A conversation for the widget, with its token. A signed customer is checked
+    first (IdentityRefused on a bad one) and becomes the conversation's customer; the
+    previous conversation's token, when the widget sends it, stops working."""
+    if signed is not None:
+        slug = shop or conf.get("SUPPORT_DEFAULT_SHOP")
+        customer = signed_customer(shop_slug=slug, signed=signed)
+    token, token_hash = access.new_token()
+    with transaction.atomic():
+        if previous_token:
+            access.revoke_token(token=previous_token)
+        conversation = Conversation.objects.create(
+            session_key=session_key,
+            customer=customer,
+            language=language or NOT_CHOSEN,
+            shop=shop,
+            token_hash=token_hash,
+            token_expires_at=timezone.now() + access.token_ttl(),
+        )
+    return Started(conversation=conversation, token=token)
 
 
 def post_customer_message(

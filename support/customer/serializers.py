@@ -7,9 +7,20 @@ from support import conf
 from support.models import Language, Message, Shop
 
 
+class SignedCustomerSerializer(serializers.Serializer):
+    """The shop's signed-in customer, as its server signed them (README: "Identity
+    from the shop")."""
+
+    id = serializers.CharField(max_length=100)
+    email = serializers.EmailField(max_length=254)
+    issued_at = serializers.IntegerField(min_value=0, max_value=2**40)
+    signature = serializers.RegexField(r"^[0-9a-fA-F]{64}$", max_length=64)
+
+
 class ConversationCreateSerializer(serializers.Serializer):
     language = serializers.ChoiceField(choices=Language.choices, required=False)
     shop = serializers.SlugField(max_length=50, required=False)
+    customer = SignedCustomerSerializer(required=False)
 
     def validate_shop(self, value: str) -> str:
         if not shop_exists(value) and not Shop.objects.filter(slug=value).exists():
@@ -21,6 +32,22 @@ class ConversationSerializer(serializers.Serializer):
     id = serializers.CharField(read_only=True)
     language = serializers.CharField(read_only=True)
     status = serializers.CharField(read_only=True)
+    token = serializers.CharField(
+        read_only=True,
+        help_text="Send it as the X-Conversation-Token header on every call about this "
+        "conversation; it is shown only here.",
+    )
+    token_expires_at = serializers.DateTimeField(
+        read_only=True, help_text="Extended each time the customer writes."
+    )
+    signed_customer = serializers.BooleanField(
+        read_only=True, help_text="True when a shop-signed customer was linked."
+    )
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField(required=False)
 
 
 class MessageInSerializer(serializers.Serializer):

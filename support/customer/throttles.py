@@ -11,6 +11,7 @@ from typing import Any
 from rest_framework.throttling import SimpleRateThrottle
 
 from support import conf
+from support.customer.access import TOKEN_HEADER, hash_token
 
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -36,7 +37,9 @@ class SessionThrottle(_WriteOrPollThrottle):
     poll_setting = "SUPPORT_THROTTLE_SESSION_POLL"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
-        key = request.session.session_key
+        # A shop site's widget has no session: its conversation token stands for it.
+        token = request.headers.get(TOKEN_HEADER, "")
+        key = hash_token(token)[:32] if token else request.session.session_key
         if not key:
             return None
         return self.cache_format % {"scope": self.scope, "ident": key}

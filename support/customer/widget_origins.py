@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from support.customer.access import TOKEN_HEADER
+
 API_PREFIX = "/api/"
 
 
@@ -45,6 +47,9 @@ class WidgetOriginMiddleware:
             own_origin=f"{request.scheme}://{request.get_host()}",
             allowed=getattr(settings, "SUPPORT_WIDGET_ALLOWED_ORIGINS", ()),
         )
+        # A call from a shop's site: it opens conversations by token only and starts
+        # no session (its cookie would be a third-party cookie, which browsers block).
+        request.widget_cross_origin = decision is OriginDecision.ALLOWED
         if decision is OriginDecision.REFUSED:
             return JsonResponse(
                 {"detail": f"The origin {origin[:200]} may not use this widget."}, status=403
@@ -55,9 +60,11 @@ class WidgetOriginMiddleware:
             response = self.get_response(request)
         if decision is OriginDecision.ALLOWED:
             response["Access-Control-Allow-Origin"] = origin
-            response["Access-Control-Allow-Credentials"] = "true"
+            # No Allow-Credentials: the widget sends no cookie across origins; the
+            # conversation token travels in its own header.
             response["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-            response["Access-Control-Allow-Headers"] = "Content-Type, X-CSRFToken"
+            response["Access-Control-Allow-Headers"] = f"Content-Type, {TOKEN_HEADER}"
+            response["Access-Control-Expose-Headers"] = "Retry-After"
             response["Access-Control-Max-Age"] = "600"
             response["Vary"] = "Origin"
         return response

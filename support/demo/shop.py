@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 from decimal import Decimal
 
@@ -53,6 +54,11 @@ def load_demo_shop() -> dict[str, int]:
         shop, _ = Shop.objects.get_or_create(
             slug=slug, defaults={"name": name, "languages": languages, "currency": currency}
         )
+        if not shop.identity_secret:
+            # The demo page plays the shop's server and signs its demo customer with it
+            # (/shop/?signed=1); a real shop's is made by manage.py shop identity-secret.
+            shop.identity_secret = secrets.token_urlsafe(32)
+            shop.save(update_fields=["identity_secret"])
         _load_into(shop)
     return {
         "shops": len(DEMO_SHOPS),

@@ -49,6 +49,21 @@ def rotate_api_key(*, shop: Shop) -> str:
     return key
 
 
+def rotate_identity_secret(*, shop: Shop) -> str:
+    """A new secret for the shop's server to sign its signed-in customers with
+    (support/shops/identity.py); signatures made with the old one stop working."""
+    secret = secrets.token_urlsafe(32)
+    with transaction.atomic():
+        Shop.objects.filter(pk=shop.pk).update(identity_secret=secret)
+        audit_record(
+            actor=None,
+            actor_label="manage.py shop",
+            action="shop.identity_secret_rotate",
+            target=shop,
+        )
+    return secret
+
+
 def key_digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 

@@ -1,5 +1,5 @@
 """The Content-Security-Policy on every page, templates with nothing it would refuse,
-and the staff session cookie kept SameSite=Lax while the widget's may be None."""
+and every session cookie SameSite=Lax (the widget on a shop's site needs none)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-staff-password"
@@ -52,17 +52,32 @@ def test_no_template_has_inline_script_style_or_handlers():
     assert found == []
 
 
-def test_a_staff_session_is_samesite_lax_while_the_widgets_is_none(make_staff, settings):
-    # Given the production cookie rule (SameSite=None for the cross-site widget)
-    settings.SESSION_COOKIE_SAMESITE = "None"
+def test_every_session_cookie_is_samesite_lax_in_production(make_staff, settings):
+    # Given the production cookie rule (the widget needs no cookie: its token is a header)
+    source = (ROOT / "config" / "production.py").read_text(encoding="utf-8")
+    rule = re.search(r'^SESSION_COOKIE_SAMESITE = "(\w+)"', source, re.MULTILINE)
+    assert rule and rule.group(1) == "Lax"
+    settings.SESSION_COOKIE_SAMESITE = rule.group(1)
     make_staff("amy", "agents")
 
-    # When the widget starts a conversation, and a staff member logs in
-    widget = Client()
-    widget.post("/api/conversations/", {"language": "en"}, content_type="application/json")
+    # When a staff member logs in
     staff = Client()
     staff.post("/accounts/login/", {"username": "amy", "password": PASSWORD})
 
-    # Then the widget's anonymous session travels cross-site, the staff one does not
-    assert widget.cookies["sessionid"]["samesite"] == "None"
+    # Then their session never travels on another site's requests
     assert staff.cookies["sessionid"]["samesite"] == "Lax"
+
+
+@override_settings(SUPPORT_WIDGET_ALLOWED_ORIGINS=["https://shop.example.com"])
+def test_the_widget_on_a_shops_site_gets_no_cookie_at_all(db):
+    # When the widget on a shop's site starts a conversation
+    response = Client().post(
+        "/api/conversations/",
+        {"language": "en"},
+        content_type="application/json",
+        HTTP_ORIGIN="https://shop.example.com",
+    )
+
+    # Then it has its token and no cookie (one would be third-party there)
+    assert response.status_code == 201 and response.json()["token"]
+    assert not response.cookies

@@ -1,5 +1,6 @@
-"""python manage.py shop create|import-products|import-orders|api-key: a shop's
-record, its catalogue and orders from a file, and its push API key."""
+"""python manage.py shop create|import-products|import-orders|api-key|identity-secret:
+a shop's record, its catalogue and orders from a file, its push API key and the secret
+its server signs signed-in customers with."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from support.models import Shop
 from support.shops.files import Kind, parse_file
-from support.shops.records import ShopError, create_shop, rotate_api_key
+from support.shops.records import (
+    ShopError,
+    create_shop,
+    rotate_api_key,
+    rotate_identity_secret,
+)
 from support.shops.writes import WayIn, record_failure, write_orders, write_products
 
 
@@ -34,6 +40,11 @@ class Command(BaseCommand):
             imp.add_argument("--shop", required=True)
         key = sub.add_parser("api-key", help="Create or rotate the push API key (printed once).")
         key.add_argument("slug")
+        secret = sub.add_parser(
+            "identity-secret",
+            help="Create or rotate the secret that signs the shop's customers (printed once).",
+        )
+        secret.add_argument("slug")
 
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]
@@ -52,6 +63,13 @@ class Command(BaseCommand):
             key = rotate_api_key(shop=_shop(options["slug"]))
             self.stderr.write("The key is shown once; the old key no longer works.")
             self.stdout.write(key)
+        elif action == "identity-secret":
+            secret = rotate_identity_secret(shop=_shop(options["slug"]))
+            self.stderr.write(
+                "Give this secret to the shop's server only (never to the browser); "
+                "signatures made with the old one are refused from now on."
+            )
+            self.stdout.write(secret)
         else:
             self._import(Kind(action.removeprefix("import-")), options["file"], options["shop"])
 
