@@ -29,9 +29,9 @@ from support.customer.answering import answer_customer_message
 from support.customer.conversations import post_customer_message, start_conversation
 from support.customer.llm.naive import NaiveClient
 from support.customer.selectors import demo_customer
-from support.models import Conversation
+from support.models import DEMO_SESSION_PREFIX, Conversation
 
-DEMO_PREFIX = "demo-history:"
+DEMO_PREFIX = DEMO_SESSION_PREFIX
 
 
 @dataclass(frozen=True)
