@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast test-slow test-browser lint format stop bench clean
+.PHONY: run demo-history test test-fast test-slow test-browser lint format stop bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,6 +15,10 @@ $(STAMP): pyproject.toml
 ## make run: database, broker, worker, migrations, demo shop, site on http://127.0.0.1:8000
 run: $(STAMP)
 	$(BIN)/python manage.py rundemo
+
+## the scripted demo conversations (make run plays them once, on a database without them)
+demo-history: $(STAMP)
+	$(BIN)/python manage.py demo_history
 
 ## make test: lint, then the whole suite against the embedded PostgreSQL
 ## (the browser tests drive the system Chromium: tests/e2e/ensure_chromium installs it once)

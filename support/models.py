@@ -132,6 +132,11 @@ class Order(models.Model):
         return self.number
 
 
+# The session key of the demo history's conversations (a widget's session key is a
+# Django session key, which never holds a colon): the staff pages badge them "demo".
+DEMO_SESSION_PREFIX = "demo-history:"
+
+
 class Conversation(models.Model):
     class Status(models.TextChoices):
         BOT = "bot", "bot"
@@ -163,6 +168,11 @@ class Conversation(models.Model):
 
     def __str__(self) -> str:
         return self.public_id
+
+    @property
+    def is_demo(self) -> bool:
+        """Played by ``manage.py demo_history`` (support/demo_history.py), not a customer."""
+        return self.session_key.startswith(DEMO_SESSION_PREFIX)
 
 
 class Message(models.Model):

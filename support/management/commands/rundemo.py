@@ -1,6 +1,7 @@
 """python manage.py rundemo: everything the demo needs, in one command — the
 database (embedded, started by the settings), a Redis broker, a Celery worker,
-migrations, the demo shop, and the site at http://127.0.0.1:8000."""
+migrations, the demo shop, the demo staff accounts (once), the demo history (once,
+while the database has none), and the site at http://127.0.0.1:8000."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from django.core.management import call_command, get_commands
 from django.core.management.base import BaseCommand
 
 from config.broker import start_local_broker
+from support.demo.staff import ensure_demo_staff
+from support.demo_history import has_demo_history
+
+CREDENTIALS = "demo-staff.txt"  # under settings.VAR_DIR (never committed)
 
 
 class Command(BaseCommand):
@@ -26,6 +31,11 @@ class Command(BaseCommand):
             type=int,
             default=None,
             help="answer worker threads (default: settings.SUPPORT_WORKER_THREADS)",
+        )
+        parser.add_argument(
+            "--no-demo-history",
+            action="store_true",
+            help="do not play the scripted demo conversations (manage.py demo_history)",
         )
 
     def handle(self, *args, **options) -> None:
@@ -40,6 +50,9 @@ class Command(BaseCommand):
         call_command("knowledge", "import", str(settings.BASE_DIR / "knowledge" / "demo"))
         if "demo_load" in get_commands():
             call_command("demo_load")
+        if not options["no_demo_history"] and not has_demo_history():
+            call_command("demo_history")
+        self._demo_staff(f"http://{options['addr']}{settings.LOGIN_URL}")
         python = sys.executable
         children.append(
             subprocess.Popen(
@@ -80,3 +93,23 @@ class Command(BaseCommand):
                     child.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     child.kill()
+
+    def _demo_staff(self, login_url: str) -> None:
+        """Create the demo staff accounts once; say where to log in and with what."""
+        path = settings.VAR_DIR / CREDENTIALS
+        logins = ensure_demo_staff(credentials_file=path, login_url=login_url)
+        self.stdout.write(f"back office: log in at {login_url}")
+        for login in logins:
+            groups = ", ".join(g.value for g in login.groups)
+            if login.password:
+                self.stdout.write(f"  {login.username} / {login.password}  ({groups})")
+            else:
+                self.stdout.write(f"  {login.username} exists ({groups})")
+        if any(login.password for login in logins):
+            self.stdout.write(f"  (also written to {path}; the passwords are shown once)")
+        else:
+            self.stdout.write(
+                f"  passwords: {path}, written when they were created; reset one with "
+                "`.venv/bin/python manage.py changepassword demo-editor`, or make your own "
+                "with `.venv/bin/python manage.py staff create --group editors --username NAME`"
+            )
