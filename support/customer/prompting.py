@@ -25,6 +25,13 @@ HISTORY_NOTE = (
 SPEAKERS = {"customer": "customer", "assistant": "assistant", "staff": "staff"}
 # English is the prompt's own language; any other language gets one line more.
 LANGUAGE_LINE = {"en": "", "es": " Respondé en español."}
+# Sent only when the conversation has no signed-in customer (a visitor): how the
+# e-mail + order-number lookup goes (support/customer/visitor_lookups.py).
+VISITOR_LINE = (
+    " A visitor's order is shown only for the e-mail used for it: when get_order_status "
+    "answers email_needed, ask for that e-mail, to check the order is theirs; on "
+    "limit_reached, offer to connect them with a colleague. Never say whether an order exists."
+)
 RETRY = {
     "en": "Draft rejected: {reasons}. Answer again only from the documents, with the "
     "source in [ ].",
@@ -33,8 +40,10 @@ RETRY = {
 }
 
 
-def system_prompt(language: str) -> str:
-    return SYSTEM + LANGUAGE_LINE.get(language, LANGUAGE_LINE["en"])
+def system_prompt(language: str, *, visitor: bool = False) -> str:
+    """``visitor``: no signed-in customer, so the order lookup needs their e-mail."""
+    line = VISITOR_LINE if visitor else ""
+    return SYSTEM + line + LANGUAGE_LINE.get(language, LANGUAGE_LINE["en"])
 
 
 def documents(hits: Sequence[SearchHit]) -> str:
