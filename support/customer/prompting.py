@@ -27,10 +27,11 @@ SPEAKERS = {"customer": "customer", "assistant": "assistant", "staff": "staff"}
 LANGUAGE_LINE = {"en": "", "es": " Respondé en español."}
 # Sent only when the conversation has no signed-in customer (a visitor): how the
 # e-mail + order-number lookup goes (support/customer/visitor_lookups.py).
+# The tool answers email_needed whatever the number, so nothing tells the model
+# whether the order exists.
 VISITOR_LINE = (
-    " A visitor's order is shown only for the e-mail used for it: when get_order_status "
-    "answers email_needed, ask for that e-mail, to check the order is theirs; on "
-    "limit_reached, offer to connect them with a colleague. Never say whether an order exists."
+    " A visitor sees an order only after writing the e-mail used for it: on email_needed, "
+    "ask for it (to check the order is theirs); on limit_reached, offer a colleague."
 )
 RETRY = {
     "en": "Draft rejected: {reasons}. Answer again only from the documents, with the "
