@@ -168,7 +168,7 @@ def classify(text: str) -> tuple[str, str]:
         # "ana@example.com", "my email is …": the address answers the order question
         # before it (the desk asks for it), so the message leans on that question.
         rest = content_words(EMAIL.sub(" ", text))
-        if len(rest) <= 2 * int(conf.get("SUPPORT_CONTEXT_MAX_CONTENT_WORDS")):
+        if len(rest) <= int(conf.get("SUPPORT_CONTEXT_MAX_CONTENT_WORDS")):
             return Mode.LEANING, "gives an e-mail address"
     words = WORD.findall(folded)
     content = content_words(text)
