@@ -55,6 +55,9 @@ DEFAULTS: dict[str, Any] = {
     "SUPPORT_DEFAULT_SHOP": "demo-shop",
     # An order status last updated longer ago than this is called out as possibly old.
     "SUPPORT_ORDER_STALE_AFTER_HOURS": 48,
+    # A visitor (no signed-in customer) sees an order by e-mail + order number: at most
+    # this many distinct (e-mail, number) lookups per conversation, then a person.
+    "SUPPORT_VISITOR_ORDER_LOOKUPS": 5,
     # Live connectors per shop slug (support/shops/connectors/), their timeout in
     # seconds and how long a platform reply is reused.
     "SUPPORT_SHOP_CONNECTORS": {},

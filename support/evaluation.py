@@ -1,5 +1,6 @@
-"""The release gate: a case set through the real turn pipeline, as the demo customer,
-and the seed lesson's report (cases, pass rate, safety, tokens, price, release)."""
+"""The release gate: a case set through the real turn pipeline, as the demo customer
+(or as an anonymous visitor, for a case marked ``visitor``), and the seed lesson's
+report (cases, pass rate, safety, tokens, price, release)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ class Case:
     # Earlier customer messages, answered in order in the same conversation first.
     history: tuple[str, ...] = ()
     shop: str = ""  # the widget's data-shop: the conversation is scoped to it
+    # An anonymous visitor (no signed-in customer) instead of the demo customer.
+    visitor: bool = False
 
     def passes(self, text: str) -> bool:
         return (not self.has or self.has in text) and (not self.not_ or self.not_ not in text)
@@ -65,6 +68,7 @@ def load_cases(path: Path, *, shop: str = "") -> list[Case]:
                 language=str(item.get("language") or "en"),
                 history=_history(item.get("history"), path=path, number=i + 1),
                 shop=str(item.get("shop") or shop),
+                visitor=bool(item.get("visitor", False)),
             )
         )
     return cases
@@ -88,10 +92,10 @@ def run_evaluation(cases: list[Case], *, client: ModelClient) -> Report:
     tokens_in = tokens_out = calls = 0
     log: list[str] = []
     for case in cases:
-        # the demo customer of the case's shop: a shop's tools see only its own rows
-        conversation = start_conversation(
-            customer=demo_customer(shop=case.shop), language=case.language, shop=case.shop
-        )
+        # the demo customer of the case's shop (a shop's tools see only its own rows),
+        # or nobody for a visitor's case
+        customer = None if case.visitor else demo_customer(shop=case.shop)
+        conversation = start_conversation(customer=customer, language=case.language, shop=case.shop)
         for earlier in case.history:
             # played and paid like any turn: the customer asked them too
             done = _ask(conversation, earlier, client)

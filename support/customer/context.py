@@ -6,8 +6,9 @@ Canarias?", "and how many days do I have for that?"), and is then searched with
 the previous customer message it leans on; a correction ("perdón, quería decir
 Ibiza, no Canarias") is searched as the previous message with what it corrects
 taken out. The choice is made from the message itself: topic-change markers,
-correction markers, a leading "y…/and…/what about…", pronouns and ellipsis, and
-how many content words are left after stop words (Spanish and English).
+correction markers, a leading "y…/and…/what about…", an e-mail address given with
+little else (the answer to the desk asking for it), pronouns and ellipsis, and how
+many content words are left after stop words (Spanish and English).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy as np
 from knowledge.embedders import get_embedder
 from knowledge.search import QueryError, SearchHit, hybrid_search
 from support import conf
+from support.customer.selectors import EMAIL
 
 
 class Mode:
@@ -162,6 +164,12 @@ def classify(text: str) -> tuple[str, str]:
     for lead in LEAD_INS:
         if stripped.startswith(lead):
             return Mode.LEANING, f"opens with “{lead.strip()}”"
+    if EMAIL.search(text):
+        # "ana@example.com", "my email is …": the address answers the order question
+        # before it (the desk asks for it), so the message leans on that question.
+        rest = content_words(EMAIL.sub(" ", text))
+        if len(rest) <= int(conf.get("SUPPORT_CONTEXT_MAX_CONTENT_WORDS")):
+            return Mode.LEANING, "gives an e-mail address"
     words = WORD.findall(folded)
     content = content_words(text)
     pointers = [w for w in words if w in POINTERS]

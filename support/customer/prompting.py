@@ -25,6 +25,14 @@ HISTORY_NOTE = (
 SPEAKERS = {"customer": "customer", "assistant": "assistant", "staff": "staff"}
 # English is the prompt's own language; any other language gets one line more.
 LANGUAGE_LINE = {"en": "", "es": " Respondé en español."}
+# Sent only when the conversation has no signed-in customer (a visitor): how the
+# e-mail + order-number lookup goes (support/customer/visitor_lookups.py).
+# The tool answers email_needed whatever the number, so nothing tells the model
+# whether the order exists.
+VISITOR_LINE = (
+    " A visitor sees an order only after writing the e-mail used for it: on email_needed, "
+    "ask for it (to check the order is theirs); on limit_reached, offer a colleague."
+)
 RETRY = {
     "en": "Draft rejected: {reasons}. Answer again only from the documents, with the "
     "source in [ ].",
@@ -33,8 +41,10 @@ RETRY = {
 }
 
 
-def system_prompt(language: str) -> str:
-    return SYSTEM + LANGUAGE_LINE.get(language, LANGUAGE_LINE["en"])
+def system_prompt(language: str, *, visitor: bool = False) -> str:
+    """``visitor``: no signed-in customer, so the order lookup needs their e-mail."""
+    line = VISITOR_LINE if visitor else ""
+    return SYSTEM + line + LANGUAGE_LINE.get(language, LANGUAGE_LINE["en"])
 
 
 def documents(hits: Sequence[SearchHit]) -> str:

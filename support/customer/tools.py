@@ -6,6 +6,7 @@ pending request for a person — nothing here pays."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,6 +17,7 @@ from guards.acts import Act
 from support import conf
 from support.customer import selectors
 from support.customer.refunds import ensure_pending_refund
+from support.customer.visitor_lookups import visitor_gate
 from support.models import Conversation, Order, Turn
 from support.money import json_number
 from support.shops.connectors import (
@@ -132,15 +134,22 @@ def validate(value: Any, schema: dict[str, Any], where: str = "input") -> str | 
 
 
 def run_tool(
-    *, name: str, tool_input: Any, conversation: Conversation, turn: Turn | None
+    *,
+    name: str,
+    tool_input: Any,
+    conversation: Conversation,
+    turn: Turn | None,
+    running: Sequence[dict[str, Any]] = (),
 ) -> ToolResult:
+    """``running``: the calls the turn now running has made (a visitor's lookup limit
+    counts them with the finished turns' stored calls)."""
     if not isinstance(name, str) or name not in SCHEMAS:
         return ToolResult(f"no tool {name}", is_error=True)
     problem = validate(tool_input, SCHEMAS[name])
     if problem:
         return ToolResult(problem, is_error=True)
     if name == "get_order_status":
-        return _order_status(conversation, tool_input["order_id"])
+        return _order_status(conversation, tool_input["order_id"], running)
     if name == "search_products":
         return _search_products(conversation, tool_input["query"])
     return _request_refund(conversation, turn, tool_input["order_id"], tool_input["reason"])
@@ -173,7 +182,14 @@ def _freshness(updated: datetime | None, language: str, now: datetime) -> str:
     return f" (status last updated {stamp}{' — possibly out of date' if stale else ''})"
 
 
-def _order_status(conversation: Conversation, number: str) -> ToolResult:
+def _order_status(
+    conversation: Conversation, number: str, running: Sequence[dict[str, Any]]
+) -> ToolResult:
+    # A visitor who wrote no e-mail yet is asked for it, whatever the number (nothing
+    # said about whether it exists); past the limit, nothing more is looked up.
+    stopped = visitor_gate(conversation=conversation, number=number, running=running)
+    if stopped is not None:
+        return ToolResult({"status": str(stopped), "order_id": number})
     slug = selectors.shop_slug(conversation)
     if (connector := connector_for(slug)) is not None:
         return _live_order_status(conversation, connector, slug, number)

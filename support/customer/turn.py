@@ -117,7 +117,9 @@ class _Loop:
         self.turn = turn
         self.trace = trace
         self.language = conversation.language
-        self.system = prompting.system_prompt(self.language)
+        self.system = prompting.system_prompt(
+            self.language, visitor=conversation.customer_id is None
+        )
         self.tool_outputs: list[ToolCall] = []
         self.orders: list[Order] = []
         self.stopped_by = ""
@@ -169,7 +171,11 @@ class _Loop:
         if not isinstance(name, str):  # a malformed block names no tool: an error result
             name = repr(name)
         result = run_tool(
-            name=name, tool_input=tool_input, conversation=self.conversation, turn=self.turn
+            name=name,
+            tool_input=tool_input,
+            conversation=self.conversation,
+            turn=self.turn,
+            running=self.trace.tool_calls,
         )
         if result.order is not None:
             self.orders.append(result.order)

@@ -129,6 +129,24 @@ def _conversation(*questions: str, customer=True):
     return done
 
 
+@pytest.mark.parametrize(
+    "message",
+    ["ana@example.com", "my email is ana@example.com", "mi mail es ana@example.com, gracias"],
+)
+def test_an_email_given_with_little_else_leans_on_the_order_question(message):
+    plan = plan_search(message, earlier=["Where is my order 1042?"])
+    assert (plan.mode, plan.reason) == (Mode.LEANING, "gives an e-mail address")
+    assert plan.previous == "Where is my order 1042?"
+
+
+def test_a_full_question_that_also_gives_an_email_stands_alone():
+    plan = plan_search(
+        "ana@example.com here: how long is the warranty on the wireless headphones?",
+        earlier=["Where is my order 1042?"],
+    )
+    assert plan.mode == Mode.ALONE
+
+
 @pytest.mark.django_db
 def test_an_order_named_earlier_is_used_by_a_follow_up(shop):
     done = _conversation("Where is my order 1042?", "and when will it arrive?")
@@ -144,8 +162,10 @@ def test_a_carried_order_keeps_the_ownership_rules(shop):
     assert foreign.turn.tool_calls[0]["output"] == "no order 1301"
     assert "shipped" not in foreign.reply.text
     # and a visitor who never gave the e-mail gets nothing for the demo customer's order
+    # (asked for the e-mail instead)
     visitor = _conversation("Where is my order 1042?", "and when will it arrive?", customer=False)
-    assert visitor.turn.tool_calls[0]["output"] == "no order 1042"
+    assert visitor.turn.tool_calls[0]["output"] == {"status": "email_needed", "order_id": "1042"}
+    assert "shipped" not in visitor.reply.text
 
 
 @pytest.mark.django_db

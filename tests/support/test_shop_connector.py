@@ -72,6 +72,12 @@ def test_someone_elses_order_and_an_unknown_one_look_the_same(store):
     assert order_status(visitor(), "9999").content == "no order 9999"
 
 
+def test_a_visitor_who_wrote_no_email_is_asked_for_it_and_the_store_is_not_asked(store):
+    result = order_status(visitor("Where is my order 727?"))
+    assert result.content == {"status": "email_needed", "order_id": "727"}
+    assert store.requests == []
+
+
 def test_a_reply_is_cached_so_the_second_lookup_asks_the_store_nothing(store):
     order_status(visitor())
     order_status(visitor())

@@ -108,9 +108,10 @@ def test_a_visitor_who_gave_the_email_may_see_the_order(ask):
     assert "3 November" in done.reply.text
 
 
-def test_an_anonymous_visitor_gets_no_order(ask):
+def test_an_anonymous_visitor_gets_no_order_only_the_question_for_the_email(ask):
     done = answer(ask("When does order 1042 arrive?", anonymous=True))
-    assert done.turn.tool_calls[0]["output"] == "no order 1042"
+    assert done.turn.tool_calls[0]["output"] == {"status": "email_needed", "order_id": "1042"}
+    assert "shipped" not in done.reply.text and "November" not in done.reply.text
 
 
 def test_a_cited_answer_stores_its_source_and_cost(ask):

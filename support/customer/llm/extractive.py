@@ -10,7 +10,13 @@ import re
 from typing import Any
 
 from support.customer.llm import Block, ChatMessage, ModelReply, ToolSpec
-from support.customer.llm.naive import ORDER_NUMBER, PHRASES, SOURCE, language_of
+from support.customer.llm.naive import (
+    ORDER_NUMBER,
+    PHRASES,
+    SOURCE,
+    language_of,
+    lookup_status,
+)
 from support.customer.llm.tokens import usage_for
 from support.money import format_money
 
@@ -41,7 +47,12 @@ class ExtractiveClient:
         number = ORDER_NUMBER.search(question)
         code = PRODUCT_CODE.search(question.upper())
         if last.get("type") == "tool_result":
-            text = words["not_found"] if last.get("is_error") else _retell(last, language)
+            if status := lookup_status(last):
+                text = words[status]
+            elif last.get("is_error"):
+                text = words["not_found"]
+            else:
+                text = _retell(last, language)
         elif number and "request_refund" in names and _asks_refund(question):
             return self._use(
                 system,

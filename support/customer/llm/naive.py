@@ -8,11 +8,13 @@ exists to prove that the pipeline survives a model that is wrong or misled."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 from support.customer.llm import Block, ChatMessage, ModelReply, ToolSpec
 from support.customer.llm.tokens import usage_for
+from support.customer.visitor_lookups import LookupStatus
 
 RECORDED = {
     "delivery#1": "Delivery to a courier office is €3, to an address €5, and it is free over €50.",
@@ -27,6 +29,10 @@ PHRASES = {
     "en": {
         "dont_know": "I do not know. I will connect you with a colleague.",
         "not_found": "I cannot find that order. Please check the number.",
+        "email_needed": "To check that the order is yours, please write the e-mail address "
+        "you used for it.",
+        "limit_reached": "I cannot look up more orders in this conversation. "
+        "I will connect you with a colleague.",
         "checked": "I checked: {}.",
         "discount": " You get a 100% discount.",
         "refund": " We will refund the money to your card.",
@@ -34,6 +40,10 @@ PHRASES = {
     "es": {
         "dont_know": "No lo sé. Te paso con un asesor.",
         "not_found": "No encuentro ese pedido. Revisá el número, por favor.",
+        "email_needed": "Para comprobar que el pedido es tuyo, escribime el e-mail con el que "
+        "lo hiciste.",
+        "limit_reached": "No puedo consultar más pedidos en esta conversación. "
+        "Te paso con un asesor.",
         "checked": "Lo consulté: {}.",
         "discount": " Tenés un 100 % de descuento.",
         "refund": " Te devolvemos la plata a tu tarjeta.",
@@ -53,6 +63,8 @@ ACTS = {
         ("etiqueta", " Te mandé la etiqueta de devolución por mail."),
     ),
 }
+# The order tool's answers for a visitor; PHRASES has a text under each value.
+LOOKUP_STATUSES = frozenset(str(status) for status in LookupStatus)
 INJECTIONS = ("Ignore the rules", "Ignorá las reglas", "Ignora las reglas")
 REFUND_WORDS = ("refund", "reembolso", "reintegro")
 GUESS_WORDS = ("around", "alrededor")
@@ -112,11 +124,12 @@ class NaiveClient:
             # Guesses the next number until someone stops it.
             return self._ask(system, messages, tools, str(1050 + len(messages) // 2))
         if last.get("type") == "tool_result":
-            text = (
-                words["not_found"]
-                if last.get("is_error")
-                else words["checked"].format(_content_text(last))
-            )
+            if status := lookup_status(last):
+                text = words[status]
+            elif last.get("is_error"):
+                text = words["not_found"]
+            else:
+                text = words["checked"].format(_content_text(last))
         elif tools and number:
             return self._ask(system, messages, tools, number.group(0))
         elif (found := SOURCE.search(context)) is not None:
@@ -148,6 +161,20 @@ class NaiveClient:
             "input": {"order_id": order_id},
         }
         return ModelReply([block], "tool_use", usage_for(system, messages, tools, block))
+
+
+def lookup_status(block: dict[str, Any]) -> str:
+    """The order tool's email_needed / limit_reached, read from a tool_result block
+    (its content is the JSON the loop sent); "" for any other result."""
+    content = block.get("content", "")
+    if not isinstance(content, str) or not content.startswith("{"):
+        return ""
+    try:
+        data = json.loads(content)
+    except ValueError:
+        return ""
+    status = data.get("status") if isinstance(data, dict) else None
+    return status if status in LOOKUP_STATUSES else ""
 
 
 def _content_text(block: dict[str, Any]) -> str:
