@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.urls import reverse
+from django.utils.text import slugify
 
 from knowledge.models import Document, Language
 from knowledge.parsing import (
@@ -169,3 +170,43 @@ def chunk_body(
         title=title,
         shop=shop or whole.shop,
     )
+
+
+MAX_SKETCH_PHRASINGS = 10
+MAX_SKETCH_PHRASING = 200
+
+
+def new_document_initial(
+    *, question: str, also_asked: list[str], shop: str, language: str
+) -> dict[str, str]:
+    """The New document form's initial values for a question the corpus does not
+    answer (the Unanswered page): the shop, the language, a free slug from the
+    question, and a body skeleton — the question as the `## ` heading and the other
+    questions as `> Also asked:` lines. The answer is left for the editor to
+    write: until it is, the form refuses to save (a question with no answer)."""
+    heading = " ".join(question.split()).lstrip("#").strip() or "New question"
+    seen = {heading.casefold()}
+    lines = []
+    for other in also_asked:
+        phrase = " ".join(other.split())
+        if not phrase or len(phrase) > MAX_SKETCH_PHRASING or phrase.casefold() in seen:
+            continue
+        seen.add(phrase.casefold())
+        lines.append(f"> Also asked: {phrase}")
+        if len(lines) >= MAX_SKETCH_PHRASINGS:
+            break
+    body = "\n".join([f"# {heading}", "", f"## {heading}", "", *lines]) + "\n"
+    return {
+        "slug": _free_slug(heading),
+        "shop": shop,
+        "language": language if language in Language.values else "",
+        "body": body,
+    }
+
+
+def _free_slug(text: str) -> str:
+    base = slugify(text)[:60].strip("-") or "new-document"
+    slug, n = base, 2
+    while Document.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug

@@ -185,3 +185,37 @@ class Calibration(models.Model):
 
     def __str__(self) -> str:
         return self.scope or "(all documents)"
+
+
+class SuggestionStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for an editor"
+    ACCEPTED = "accepted", "Accepted: added as a phrasing"
+    REJECTED = "rejected", "Rejected"
+
+
+class PhrasingSuggestion(models.Model):
+    """A way of asking a chunk's question that the configured model proposed
+    (`knowledge suggest-phrasings`). It is never searched or published by itself:
+    an editor accepts it (it becomes an `> Also asked:` line through the ordinary
+    edit) or rejects it. ``question`` is the chunk's question when it was asked, so
+    a suggestion whose chunk now asks something else is not accepted blindly."""
+
+    chunk = models.ForeignKey(Chunk, on_delete=models.CASCADE, related_name="suggestions")
+    question = models.TextField()
+    text = models.CharField(max_length=300)
+    model = models.CharField(max_length=150, help_text="backend:model that proposed it")
+    status = models.CharField(
+        max_length=10, choices=SuggestionStatus.choices, default=SuggestionStatus.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["chunk", "pk"]
+        indexes = [models.Index(fields=["status", "chunk"], name="suggestion_status_chunk")]
+
+    def __str__(self) -> str:
+        return self.text

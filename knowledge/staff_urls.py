@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from knowledge import staff_lint_views, staff_views
+from knowledge import staff_lint_views, staff_suggestion_views, staff_views
 
 urlpatterns = [
     path("", staff_views.document_list, name="corpus-list"),
@@ -17,6 +17,16 @@ urlpatterns = [
         "<slug:slug>/chunks/<int:chunk_id>/enabled/",
         staff_views.chunk_toggle,
         name="corpus-chunk-toggle",
+    ),
+    path(
+        "<slug:slug>/suggestions/<int:suggestion_id>/accept/",
+        staff_suggestion_views.suggestion_accept,
+        name="corpus-suggestion-accept",
+    ),
+    path(
+        "<slug:slug>/suggestions/<int:suggestion_id>/reject/",
+        staff_suggestion_views.suggestion_reject,
+        name="corpus-suggestion-reject",
     ),
     path("<slug:slug>/lint/", staff_lint_views.document_lint, name="corpus-document-lint"),
     path("<slug:slug>/delete/", staff_views.document_delete, name="corpus-delete"),

@@ -22,8 +22,9 @@ from config.staff_access import StaffGroup, staff_required
 from knowledge import services
 from knowledge.forms import DocumentCreateForm, DocumentEditForm, PreviewForm, chunk_body
 from knowledge.lint import lint_chunks_of, unanchored_figures
-from knowledge.models import Chunk, Document
+from knowledge.models import Document
 from knowledge.parsing import DocumentFormatError, ParsedDocument
+from knowledge.selectors import calibration_summaries, chunks_for_editing
 
 editors_only = staff_required(StaffGroup.EDITORS)
 MAX_QUERY = 200
@@ -69,6 +70,8 @@ def document_rows(query: str) -> QuerySet[Document]:
 def document_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     context = {"documents": document_rows(query), "q": query}
+    if not is_partial(request):
+        context["calibrations"] = calibration_summaries()
     return render_page(request, "knowledge/list.html", "knowledge/_document_table.html", context)
 
 
@@ -118,7 +121,7 @@ def document_edit(request: HttpRequest, slug: str) -> HttpResponse:
         "document": document,
         "form": form,
         "preview": preview_context(form) if form.is_bound else saved_preview(document),
-        "chunks": document.chunks.order_by("position"),
+        "chunks": chunks_for_editing(document),
         "stale": status == 409,
     }
     return render(request, "knowledge/edit.html", {"nav": "corpus", **context}, status=status)
@@ -176,16 +179,15 @@ def document_chunks(request: HttpRequest, slug: str) -> HttpResponse:
     document = document_for_editing(slug)
     if not is_partial(request):
         return redirect(reverse("corpus-edit", kwargs={"slug": document.slug}) + "#chunks")
-    context = {"document": document, "chunks": document.chunks.order_by("position")}
+    context = {"document": document, "chunks": chunks_for_editing(document)}
     return render(request, "knowledge/_chunk_list.html", context)
 
 
 @editors_only
 @require_POST
 def chunk_toggle(request: HttpRequest, slug: str, chunk_id: int) -> HttpResponse:
-    chunk = get_object_or_404(Chunk.objects.select_related("document"), pk=chunk_id)
-    if chunk.document.slug != slug:
-        return HttpResponse(status=404)
+    document = document_for_editing(slug)
+    chunk = get_object_or_404(chunks_for_editing(document), pk=chunk_id)
     if request.POST.get("enabled") not in ("0", "1"):
         return HttpResponse("enabled must be 0 or 1", status=400, content_type="text/plain")
     enabled = request.POST["enabled"] == "1"
@@ -193,9 +195,7 @@ def chunk_toggle(request: HttpRequest, slug: str, chunk_id: int) -> HttpResponse
     if not is_partial(request):
         messages.success(request, f"{chunk.source} {'enabled' if enabled else 'disabled'}.")
         return redirect(reverse("corpus-edit", kwargs={"slug": slug}) + f"#chunk-{chunk.pk}")
-    return render(
-        request, "knowledge/_chunk_row.html", {"chunk": chunk, "document": chunk.document}
-    )
+    return render(request, "knowledge/_chunk_row.html", {"chunk": chunk, "document": document})
 
 
 @editors_only

@@ -1,6 +1,7 @@
 """Writes to the knowledge base, by sub-domain: ``importing`` (Markdown files into
 documents and chunks), ``editing`` (the back office's edits, audited; ``also_asked``
-adds one phrasing) and ``reindexing`` (the re-index task, `knowledge reembed`).
+adds one phrasing), ``reindexing`` (the re-index task, `knowledge reembed`) and
+``suggestions`` (the model's proposed phrasings, pending until an editor decides).
 Callers import from here."""
 
 from knowledge.services.also_asked import PhrasingAdded, chunk_add_phrasing
@@ -21,6 +22,13 @@ from knowledge.services.importing import (
     read_document_file,
 )
 from knowledge.services.reindexing import document_reindex, knowledge_reembed
+from knowledge.services.suggestions import (
+    SuggestionDecisionError,
+    SuggestionRun,
+    suggest_phrasings,
+    suggestion_accept,
+    suggestion_reject,
+)
 
 __all__ = [
     "DuplicateSlugError",
@@ -28,6 +36,8 @@ __all__ = [
     "ImportResult",
     "PhrasingAdded",
     "StaleEditError",
+    "SuggestionDecisionError",
+    "SuggestionRun",
     "chunk_add_phrasing",
     "chunk_set_enabled",
     "collect_document_files",
@@ -39,4 +49,7 @@ __all__ = [
     "knowledge_import_path",
     "knowledge_reembed",
     "read_document_file",
+    "suggest_phrasings",
+    "suggestion_accept",
+    "suggestion_reject",
 ]

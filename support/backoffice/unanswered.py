@@ -2,6 +2,8 @@
 did not answer, grouped, with the nearest chunks; one click adds a question as an
 ``> Also asked:`` line to a chunk (knowledge's editing service: audited, stale-edit
 rule, re-index), and the group then shows which of its questions the search answers.
+Another opens the corpus's New document form prefilled from the group; saving it
+is the corpus's own create (audited, embedded by the re-index task).
 
 Views are thin: the access decorator, a form, one service call, a render. The
 group partial is rendered by the page, by its own GET (a re-check while the
@@ -19,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.staff_access import StaffGroup, staff_required
 from knowledge import services
+from knowledge.forms import DocumentCreateForm, new_document_initial
 from knowledge.models import Document, IndexState
 from knowledge.parsing import DocumentFormatError
 from support.backoffice.unanswered_groups import Group, unanswered_group, unanswered_groups
@@ -114,3 +117,28 @@ def unanswered_add_phrasing(request: HttpRequest, message_id: int) -> HttpRespon
         raise Http404("no such question on the Unanswered page")
     pending = added.source.partition("#")[0] if added and added.added else ""
     return _render_group(request, group, status=status, error=error, done=done, pending=pending)
+
+
+@editors_only
+@require_GET
+def unanswered_new_document(request: HttpRequest, message_id: int) -> HttpResponse:
+    """The corpus's New document form, prefilled from the group of ``message_id``:
+    its shop and language, its newest question as the `## ` heading and the others
+    as `> Also asked:` lines. The form posts to the corpus's own create view."""
+    group = unanswered_group(message_id=message_id, searched=False)
+    if group is None:
+        raise Http404("no such question on the Unanswered page")
+    first = group.questions[0].question
+    initial = new_document_initial(
+        question=first.text,
+        also_asked=[item.question.text for item in group.questions[1:]],
+        shop=group.shop,
+        language=first.language,
+    )
+    context = {
+        "nav": "corpus",
+        "form": DocumentCreateForm(initial=initial),
+        "preview": {"empty": True},
+        "from_unanswered": group,
+    }
+    return render(request, "knowledge/create.html", context)

@@ -20,6 +20,7 @@ from datetime import datetime
 import numpy as np
 
 from knowledge.embedders import get_embedder
+from knowledge.language import detect_language
 from knowledge.models import Document
 from knowledge.search import QueryError, SearchHit, hybrid_search, search_with_candidates
 from support import conf
@@ -41,6 +42,7 @@ class Question:
     asked_at: datetime
     why: str
     conversation: str  # the conversation's public id
+    language: str = ""  # the conversation's (es / en), else detected from the question
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ def unanswered_questions(*, limit: int | None = None) -> list[Question]:
                 asked_at=turn.created_at,
                 why=why,
                 conversation=turn.conversation.public_id,
+                language=turn.conversation.language or detect_language(turn.message.text),
             )
         )
         if len(found) >= limit:
@@ -172,9 +175,10 @@ def unanswered_groups() -> list[Group]:
     return [with_search(group) for group in group_questions(unanswered_questions())]
 
 
-def unanswered_group(*, message_id: int) -> Group | None:
-    """The group that holds ``message_id``'s question, searched (None: not listed)."""
+def unanswered_group(*, message_id: int, searched: bool = True) -> Group | None:
+    """The group that holds ``message_id``'s question, searched unless told not to
+    (None: not listed)."""
     for group in group_questions(unanswered_questions()):
         if any(q.question.message_id == message_id for q in group.questions):
-            return with_search(group)
+            return with_search(group) if searched else group
     return None

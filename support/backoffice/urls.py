@@ -37,6 +37,11 @@ urlpatterns = [
         unanswered.unanswered_add_phrasing,
         name="unanswered-add-phrasing",
     ),
+    path(
+        "unanswered/<int:message_id>/new-document/",
+        unanswered.unanswered_new_document,
+        name="unanswered-new-document",
+    ),
     path("guards/", guard_log.guardlog_list, name="guardlog-list"),
     path("guards/<int:log_id>/", guard_log.guardlog_detail, name="guardlog-detail"),
     path(

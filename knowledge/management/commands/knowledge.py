@@ -1,5 +1,6 @@
 """python manage.py knowledge import PATH | search "QUERY" [--k N] [--shop SLUG] --json |
-search --queries FILE.jsonl | reembed"""
+search --queries FILE.jsonl | reembed |
+suggest-phrasings [--document SLUG] [--per-chunk N]"""
 
 from __future__ import annotations
 
@@ -11,9 +12,17 @@ from django.core.management.base import BaseCommand, CommandError
 
 from knowledge.calibration import calibrate_all
 from knowledge.embedders import EmbedderError, get_embedder
+from knowledge.models import Document
 from knowledge.parsing import SHOP
 from knowledge.search import QueryError, hybrid_search
-from knowledge.services import ImportFileError, knowledge_import_path, knowledge_reembed
+from knowledge.services import (
+    ImportFileError,
+    knowledge_import_path,
+    knowledge_reembed,
+    suggest_phrasings,
+)
+from knowledge.services.suggestions import MAX_PER_CHUNK
+from knowledge.suggesting import SuggestionError
 
 
 class Command(BaseCommand):
@@ -36,6 +45,17 @@ class Command(BaseCommand):
             "--queries", type=Path, default=None, help='a JSONL file of {"query": ...} lines'
         )
         actions.add_parser("reembed", help="embed every chunk again with the configured embedder")
+        suggest = actions.add_parser(
+            "suggest-phrasings",
+            help="ask the configured model for phrasings of each chunk; stored pending review",
+        )
+        suggest.add_argument("--document", default=None, help="only this document's chunks")
+        suggest.add_argument(
+            "--per-chunk",
+            type=int,
+            default=3,
+            help=f"at most this many per chunk (1-{MAX_PER_CHUNK})",
+        )
 
     def handle(self, *args, **options) -> None:
         try:
@@ -43,6 +63,8 @@ class Command(BaseCommand):
                 self._import(options["path"])
             elif options["action"] == "search":
                 self._search(options)
+            elif options["action"] == "suggest-phrasings":
+                self._suggest(options)
             else:
                 count = knowledge_reembed()
                 self.stdout.write(f"re-embedded {count} chunks with {get_embedder().name}")
@@ -50,6 +72,21 @@ class Command(BaseCommand):
                     self.stdout.write(calibration.describe())
         except EmbedderError as err:
             raise CommandError(str(err)) from None
+
+    def _suggest(self, options) -> None:
+        per_chunk = options["per_chunk"]
+        if not 1 <= per_chunk <= MAX_PER_CHUNK:
+            raise CommandError(f"--per-chunk must be between 1 and {MAX_PER_CHUNK}")
+        try:
+            run = suggest_phrasings(document_slug=options["document"], per_chunk=per_chunk)
+        except SuggestionError as err:
+            raise CommandError(f"{err}; nothing stored") from None
+        except Document.DoesNotExist:
+            raise CommandError(f"no document with the slug {options['document']!r}") from None
+        self.stdout.write(
+            f"{run.model}: {run.stored} suggestions for {run.chunks} chunks, pending review in "
+            "the corpus editor (/staff/corpus/<slug>/edit/)"
+        )
 
     def _import(self, path: Path) -> None:
         try:
