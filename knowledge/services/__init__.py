@@ -1,7 +1,7 @@
 """Writes to the knowledge base, by sub-domain: ``importing`` (Markdown files into
 documents and chunks), ``editing`` (the back office's edits, audited; ``also_asked``
-adds one phrasing) and ``reindexing`` (the re-index task, `knowledge reembed`).
-Callers import from here."""
+adds one phrasing; ``synonyms`` sets a shop's synonyms dictionary) and
+``reindexing`` (the re-index task, `knowledge reembed`). Callers import from here."""
 
 from knowledge.services.also_asked import PhrasingAdded, chunk_add_phrasing
 from knowledge.services.editing import (
@@ -21,6 +21,7 @@ from knowledge.services.importing import (
     read_document_file,
 )
 from knowledge.services.reindexing import document_reindex, knowledge_reembed
+from knowledge.services.synonyms import SynonymsSaved, synonyms_set
 
 __all__ = [
     "DuplicateSlugError",
@@ -28,6 +29,7 @@ __all__ = [
     "ImportResult",
     "PhrasingAdded",
     "StaleEditError",
+    "SynonymsSaved",
     "chunk_add_phrasing",
     "chunk_set_enabled",
     "collect_document_files",
@@ -39,4 +41,5 @@ __all__ = [
     "knowledge_import_path",
     "knowledge_reembed",
     "read_document_file",
+    "synonyms_set",
 ]
