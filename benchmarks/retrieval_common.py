@@ -169,7 +169,7 @@ class Runner:
                     codes=codes,
                     shop=shop,
                     limit=settings.KNOWLEDGE_CANDIDATES_PER_ARM,
-                    text_query=expansion.text_query,
+                    text_query=expansion.text_query if settings.KNOWLEDGE_SYNONYMS_TEXT else None,
                 )
                 if rerank:
                     cands = calibration.rerank(

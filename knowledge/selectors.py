@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.db import connection
+
 from knowledge.models import Document, SynonymDictionary
 from knowledge.synonyms import EMPTY, CompiledSynonyms, SynonymFormatError, parse_synonyms
 
@@ -29,14 +31,20 @@ def synonyms_for_scope(shop: str | None) -> CompiledSynonyms:
     One small read per call (the rows' versions, by the unique index); the compiled
     dictionary is kept per process for each (scope, versions), so a save anywhere
     (a new version) is seen by every process's next search without any message."""
-    rows = SynonymDictionary.objects.filter(groups__gt=0)
-    if shop is not None:
-        rows = rows.filter(shop__in={shop, ""})
-    # the id and time too: a row written again after a rolled-back one may reuse a version
-    versions = tuple(sorted(rows.values_list("shop", "id", "version", "updated_at")))
+    # One plain statement (the ORM's own overhead was most of this read's cost). The
+    # id too: a row written after a rolled-back one may reuse a version, not an id.
+    with connection.cursor() as cursor:
+        cursor.execute(VERSIONS_SQL, [shop, shop])
+        versions = tuple(sorted(cursor.fetchall()))
     if not versions:
         return EMPTY
     return _compiled(versions)
+
+
+VERSIONS_SQL = (
+    f"SELECT shop, id, version FROM {SynonymDictionary._meta.db_table} "
+    "WHERE groups > 0 AND (%s::text IS NULL OR shop = %s::text OR shop = '')"
+)
 
 
 @lru_cache(maxsize=256)

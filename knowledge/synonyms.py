@@ -122,9 +122,9 @@ class CompiledSynonyms:
     """Every term of a scope's groups, folded, longest first, for matching."""
 
     groups: list[tuple[str, ...]] = field(default_factory=list)
-    # folded term's words → the groups it is in (a term may be in several: a
-    # query that says it is expanded with each), longest terms first
-    _terms: list[tuple[tuple[str, ...], list[int]]] = field(default_factory=list)
+    # first word of a folded term → (its words, the groups it is in), longest term
+    # first; a term may be in several groups: a query that says it gets each
+    _by_first: dict[str, list[tuple[tuple[str, ...], list[int]]]] = field(default_factory=dict)
 
     @classmethod
     def from_groups(cls, groups: Iterable[Iterable[str]]) -> CompiledSynonyms:
@@ -138,36 +138,33 @@ class CompiledSynonyms:
                 in_groups = where.setdefault(tuple(fold(term).split()), [])
                 if index not in in_groups:
                     in_groups.append(index)
-        compiled._terms = sorted(where.items(), key=lambda item: -len(item[0]))
+        for words, in_groups in sorted(where.items(), key=lambda item: -len(item[0])):
+            compiled._by_first.setdefault(words[0], []).append((words, in_groups))
         return compiled
 
     def __bool__(self) -> bool:
         return bool(self.groups)
 
     def matches(self, query: str) -> list[tuple[str, int]]:
-        """(term as written, group index) of every term found in the query, each
-        group once, in the order the query mentions them."""
+        """(folded term, group index) of the terms found in the query, read left to
+        right, the longest term at each word; each group once, in query order."""
         words = fold(query).split()
-        taken = [False] * len(words)
-        found: list[tuple[int, str, int]] = []  # (position, term, group)
-        groups_seen: set[int] = set()
-        for term_words, in_groups in self._terms:
-            size = len(term_words)
-            if size > len(words):
-                continue
-            for start in range(len(words) - size + 1):
-                if any(taken[start : start + size]):
-                    continue
-                if tuple(words[start : start + size]) != term_words:
-                    continue
-                for i in range(start, start + size):
-                    taken[i] = True
-                for group in in_groups:
-                    if group not in groups_seen:
-                        groups_seen.add(group)
-                        found.append((start, " ".join(term_words), group))
-        found.sort()
-        return [(term, group) for _, term, group in found[:MAX_GROUPS_PER_QUERY]]
+        found: list[tuple[str, int]] = []
+        seen: set[int] = set()
+        start = 0
+        while start < len(words) and len(found) < MAX_GROUPS_PER_QUERY:
+            for term_words, in_groups in self._by_first.get(words[start], ()):
+                size = len(term_words)
+                if tuple(words[start : start + size]) == term_words:
+                    for group in in_groups:
+                        if group not in seen:
+                            seen.add(group)
+                            found.append((" ".join(term_words), group))
+                    start += size
+                    break
+            else:
+                start += 1
+        return found[:MAX_GROUPS_PER_QUERY]
 
     def expand(self, query: str) -> Expansion:
         matched = self.matches(query) if self.groups else []

@@ -95,7 +95,7 @@ def search_with_candidates(
         codes=codes,
         shop=shop,
         limit=calibration.candidate_limit(embedder.name),
-        text_query=expansion.text_query,
+        text_query=expansion.text_query if settings.KNOWLEDGE_SYNONYMS_TEXT else None,
     )
     return query, calibration.rerank(
         query, candidates, weights=weights, embedder_name=embedder.name
