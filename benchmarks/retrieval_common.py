@@ -22,6 +22,8 @@ import django  # noqa: E402
 django.setup()
 
 
+import numpy as np  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402, F401
 
 from knowledge import calibration  # noqa: E402
@@ -36,6 +38,7 @@ from knowledge.search import (  # noqa: E402
     retrieval_config,
     search_candidates,
 )
+from knowledge.selectors import synonyms_for_scope  # noqa: E402
 
 KINDS = [
     "paraphrase",
@@ -135,21 +138,30 @@ class Runner:
 
     def __init__(self, rows: list[dict], scoped: bool = False, scopes=None) -> None:
         self.queries = [clean_query(r["query"]) for r in rows]
-        self.vectors = get_embedder().embed_queries(self.queries)
         self.scopes = scopes if scopes is not None else shop_scopes(rows, scoped)
+        # Each search as the widget would run it: the query expanded with its
+        # scope's synonyms (none stored: the query as it is), embedded once per text.
+        self.expansions = [
+            [synonyms_for_scope(shop).expand(q) for shop in scopes]
+            for q, scopes in zip(self.queries, self.scopes, strict=True)
+        ]
+        mode = settings.KNOWLEDGE_SYNONYMS_VECTOR
+        texts = sorted({t for row in self.expansions for e in row for t in vector_texts(e, mode)})
+        embedded = dict(zip(texts, get_embedder().embed_queries(texts), strict=True))
+        self.vectors = [[vector_of(e, mode, embedded) for e in row] for row in self.expansions]
+        self.expanded = sum(1 for row in self.expansions if any(e.groups for e in row))
 
     def gather(self, weigh, *, rerank: bool = True) -> list[list[list]]:
         """Candidates as search sees them: the SQL's, re-ranked by relative score
         (knowledge.calibration.rerank) unless rerank is False (the raw SQL's)."""
-        from django.conf import settings
-
         embedder_name = get_embedder().name
         out = []
-        for query, vector, scopes in zip(self.queries, self.vectors, self.scopes, strict=True):
+        rows = zip(self.queries, self.vectors, self.scopes, self.expansions, strict=True)
+        for query, vectors, scopes, expansions in rows:
             codes = extract_query_codes(query)
             weights = weigh(query, codes)
             searches = []
-            for shop in scopes:
+            for shop, vector, expansion in zip(scopes, vectors, expansions, strict=True):
                 cands = search_candidates(
                     query,
                     vector=vector,
@@ -157,6 +169,7 @@ class Runner:
                     codes=codes,
                     shop=shop,
                     limit=settings.KNOWLEDGE_CANDIDATES_PER_ARM,
+                    text_query=expansion.text_query if settings.KNOWLEDGE_SYNONYMS_TEXT else None,
                 )
                 if rerank:
                     cands = calibration.rerank(
@@ -165,6 +178,26 @@ class Runner:
                 searches.append(cands)
             out.append(searches)
         return out
+
+
+def vector_texts(expansion, mode: str) -> list[str]:
+    """The texts embed_expanded embeds for this expansion."""
+    if not expansion.groups or mode == "off":
+        return [expansion.query]
+    if mode == "mean":
+        return [expansion.query, expansion.vector_query]
+    if mode == "first":
+        return [expansion.first_query]
+    return [expansion.vector_query]
+
+
+def vector_of(expansion, mode: str, embedded: dict):
+    """embed_expanded's vector, from texts embedded in one batch."""
+    texts = vector_texts(expansion, mode)
+    if len(texts) == 1:
+        return embedded[texts[0]]
+    mean = sum(np.asarray(embedded[t], dtype=np.float32) for t in texts)
+    return mean / np.linalg.norm(mean)
 
 
 def judge(row: dict, searches: list[list], policy: RelevancePolicy | None, k: int) -> list[str]:

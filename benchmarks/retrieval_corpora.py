@@ -62,11 +62,28 @@ def import_corpus(folder: Path) -> str:
         slugs.append(parsed.slug)
         document_import(parsed=parsed)
     Document.objects.filter(shop=shop).exclude(slug__in=slugs).delete()
+    load_synonyms(folder, shop)
     shared = Document.objects.filter(shop="").count()
     if shared:
         print(f"warning: {shared} shared documents (no shop) are in every shop's search")
     after_import(shop)
     return shop
+
+
+# retrieval_eval --no-synonyms sets this False: DIR/synonyms.txt is then ignored
+USE_SYNONYMS = {"on": True}
+
+
+def load_synonyms(folder: Path, shop: str) -> None:
+    """DIR/synonyms.txt becomes the shop's dictionary (cleared without one, or
+    with --no-synonyms), set through the same service as the corpus page."""
+    from knowledge.services import synonyms_set
+
+    file = folder / "synonyms.txt"
+    text = file.read_text(encoding="utf-8") if file.is_file() and USE_SYNONYMS["on"] else ""
+    saved = synonyms_set(shop=shop, text=text)
+    groups = saved.dictionary.groups
+    print(f"{folder.name}: {groups} synonym groups" if groups else f"{folder.name}: no synonyms")
 
 
 def after_import(shop: str | None) -> None:
@@ -288,6 +305,7 @@ def run_corpora(folders: list[Path], embedder_name: str, k: int, loco: bool) -> 
     corpora = [load_corpus(folder) for folder in folders]
     for c in corpora:
         c.runner = Runner(c.rows, scopes=c.scopes)
+        print(f"{c.name}: {c.runner.expanded} of {len(c.rows)} queries matched a synonym")
     weigh = default_weigh(embedder_name)
     conf = calibration.calibration_config(embedder_name)
     raw = {c.name: c.runner.gather(weigh, rerank=False) for c in corpora}

@@ -26,7 +26,8 @@ Cross-corpus protocol (benchmarks/corpora/NAME/{docs/*.md,queries.jsonl}):
 --corpus DIR imports DIR/docs as its own shop (`eval-NAME`, document slugs
 prefixed `NAME-` so that corpora never collide with each other or the demo), reads
 DIR/queries.jsonl (kinds paraphrase, lexical, code, cross_lingual, uncovered) and
-searches every query in that shop only. --loco (leave one corpus out) evaluates
+searches every query in that shop only; DIR/synonyms.txt, when there is one (and
+no --no-synonyms), becomes that shop's synonyms dictionary. --loco (leave one corpus out) evaluates
 each tunable default of TUNABLE_GRID on every corpus, and for each corpus picks the
 value that does best on the *other* corpora, then reads the left-out one with it.
 """
@@ -62,6 +63,7 @@ from retrieval_common import (
     summary,
 )
 from retrieval_corpora import (
+    USE_SYNONYMS,
     after_import,
     all_corpora,
     run_corpora,
@@ -158,6 +160,12 @@ def main() -> None:
         "(or the --corpus folders): tune on the others, read the one left out",
     )
     parser.add_argument(
+        "--no-synonyms",
+        action="store_true",
+        help="ignore DIR/synonyms.txt (by default a corpus's synonyms.txt becomes its "
+        "shop's synonyms dictionary, as an editor would save it)",
+    )
+    parser.add_argument(
         "--config",
         type=json.loads,
         default=None,
@@ -177,6 +185,7 @@ def main() -> None:
         settings.KNOWLEDGE_RETRIEVAL = retrieval
         print(f"settings overridden for this run: {json.dumps(args.config)}")
     folders = args.corpus or []
+    USE_SYNONYMS["on"] = not args.no_synonyms
     if args.loco or any((f / "docs").is_dir() for f in folders):
         print(f"embedder {embedder.name}; top-k {k}")
         run_corpora(folders or all_corpora(), embedder.name, k, args.loco)

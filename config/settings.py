@@ -213,6 +213,11 @@ KNOWLEDGE_CANDIDATES_PER_ARM = 40
 KNOWLEDGE_TEXT_RANK_CAP = 300
 KNOWLEDGE_HNSW_EF_SEARCH = 40
 KNOWLEDGE_MAX_QUERY_CHARS = 2000
+# How the vector arm uses a shop's synonyms (knowledge.search.hybrid.embed_expanded):
+# "append" (the matched groups' other terms after the query), "mean", "off".
+KNOWLEDGE_SYNONYMS_VECTOR = os.environ.get("KNOWLEDGE_SYNONYMS_VECTOR", "append")
+# Whether the keyword arm ORs the matched groups' terms into the query.
+KNOWLEDGE_SYNONYMS_TEXT = os.environ.get("KNOWLEDGE_SYNONYMS_TEXT", "1") == "1"
 KNOWLEDGE_MAX_IMPORT_BYTES = 1_000_000
 # Fusion and relevance thresholds, per embedder (calibrated by
 # `benchmarks/retrieval_eval.py --calibrate`; see the README).

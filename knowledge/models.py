@@ -219,3 +219,26 @@ class PhrasingSuggestion(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+class SynonymDictionary(models.Model):
+    """A shop's synonyms (knowledge.synonyms has the format): regional words, brand
+    nicknames, misspellings; shop "" holds the shared groups every shop's search
+    uses. Stored as the editor's text (comments kept); parsed and checked on every
+    save, so what is stored always parses."""
+
+    shop = models.SlugField(max_length=50, blank=True, default="", unique=True)
+    text = models.TextField(blank=True, default="")
+    groups = models.PositiveIntegerField(default=0)
+    # Bumped on every save; the editor's form carries the version it started from.
+    version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["shop"]
+
+    def __str__(self) -> str:
+        return self.shop or "(shared)"

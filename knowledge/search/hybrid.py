@@ -14,6 +14,8 @@ from knowledge.codes import extract_query_codes
 from knowledge.embedders import Embedder, get_embedder
 from knowledge.search.policy import Candidate, FusionWeights
 from knowledge.search.sql import search_candidates
+from knowledge.selectors import synonyms_for_scope
+from knowledge.synonyms import Expansion
 
 
 class QueryError(ValueError):
@@ -81,8 +83,9 @@ def search_with_candidates(
     if not query:
         return query, []
     embedder = embedder or get_embedder()
+    expansion = synonyms_for_scope(shop).expand(query)
     if vector is None:
-        vector = embedder.embed_queries([query])[0]
+        vector = embed_expanded(expansion, embedder)
     codes = extract_query_codes(query)
     weights = FusionWeights.for_query(embedder_name=embedder.name, query=query, codes=codes)
     candidates = search_candidates(
@@ -92,7 +95,32 @@ def search_with_candidates(
         codes=codes,
         shop=shop,
         limit=calibration.candidate_limit(embedder.name),
+        text_query=expansion.text_query if settings.KNOWLEDGE_SYNONYMS_TEXT else None,
     )
     return query, calibration.rerank(
         query, candidates, weights=weights, embedder_name=embedder.name
     )
+
+
+def synonyms_vector_mode() -> str:
+    """How the vector arm uses a query's synonyms (settings.KNOWLEDGE_SYNONYMS_VECTOR):
+    "append" embeds the query with the matched groups' other terms after it, "mean"
+    averages that vector with the plain query's, "first" appends only each group's
+    first term, "off" embeds the query alone."""
+    return settings.KNOWLEDGE_SYNONYMS_VECTOR
+
+
+def embed_expanded(
+    expansion: Expansion, embedder: Embedder, *, mode: str | None = None
+) -> np.ndarray:
+    """The query vector for the vector arm, with the synonyms as ``mode`` says."""
+    mode = mode or synonyms_vector_mode()
+    if not expansion.groups or mode == "off":
+        return embedder.embed_queries([expansion.query])[0]
+    if mode == "mean":
+        plain, expanded = embedder.embed_queries([expansion.query, expansion.vector_query])
+        mean = np.asarray(plain, dtype=np.float32) + np.asarray(expanded, dtype=np.float32)
+        return mean / np.linalg.norm(mean)
+    if mode == "first":
+        return embedder.embed_queries([expansion.first_query])[0]
+    return embedder.embed_queries([expansion.vector_query])[0]

@@ -152,11 +152,14 @@ def hybrid_params(
     codes: list[str],
     limit: int = 10,
     shop: str | None = None,
+    text_query: str | None = None,
 ) -> dict:
-    """The parameters of HYBRID_SQL (also used by benchmarks/knowledge_scale.py)."""
+    """The parameters of HYBRID_SQL (also used by benchmarks/knowledge_scale.py).
+    ``text_query`` is what the keyword arm reads when it is not the query itself
+    (the query with its synonyms, knowledge.synonyms)."""
     return {
         "emb": Vector(np.asarray(vector, dtype=np.float32)).to_text(),
-        "q": query,
+        "q": text_query or query,
         "codes": codes,
         "n": settings.KNOWLEDGE_CANDIDATES_PER_ARM,
         "text_rank_cap": settings.KNOWLEDGE_TEXT_RANK_CAP,
@@ -178,11 +181,19 @@ def search_candidates(
     codes: list[str],
     limit: int = 10,
     shop: str | None = None,
+    text_query: str | None = None,
 ) -> list[Candidate]:
     """Every fused candidate; `shop` scopes the search to that shop's documents
-    and the shared ones (None: all documents)."""
+    and the shared ones (None: all documents); `text_query` feeds the keyword arm
+    instead of the query (its synonyms expansion)."""
     params = hybrid_params(
-        query, vector=vector, weights=weights, codes=codes, limit=limit, shop=shop
+        query,
+        vector=vector,
+        weights=weights,
+        codes=codes,
+        limit=limit,
+        shop=shop,
+        text_query=text_query,
     )
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.ef_search = %s", [settings.KNOWLEDGE_HNSW_EF_SEARCH])

@@ -1,8 +1,8 @@
 """Writes to the knowledge base, by sub-domain: ``importing`` (Markdown files into
 documents and chunks), ``editing`` (the back office's edits, audited; ``also_asked``
-adds one phrasing), ``reindexing`` (the re-index task, `knowledge reembed`) and
-``suggestions`` (the model's proposed phrasings, pending until an editor decides).
-Callers import from here."""
+adds one phrasing), ``synonyms`` (a shop's synonyms dictionary), ``reindexing`` (the
+re-index task, `knowledge reembed`) and ``suggestions`` (the model's proposed
+phrasings, pending until an editor decides). Callers import from here."""
 
 from knowledge.services.also_asked import PhrasingAdded, chunk_add_phrasing
 from knowledge.services.editing import (
@@ -29,6 +29,7 @@ from knowledge.services.suggestions import (
     suggestion_accept,
     suggestion_reject,
 )
+from knowledge.services.synonyms import SynonymsSaved, synonyms_set
 
 __all__ = [
     "DuplicateSlugError",
@@ -38,6 +39,7 @@ __all__ = [
     "StaleEditError",
     "SuggestionDecisionError",
     "SuggestionRun",
+    "SynonymsSaved",
     "chunk_add_phrasing",
     "chunk_set_enabled",
     "collect_document_files",
@@ -52,4 +54,5 @@ __all__ = [
     "suggest_phrasings",
     "suggestion_accept",
     "suggestion_reject",
+    "synonyms_set",
 ]

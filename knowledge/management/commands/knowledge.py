@@ -1,5 +1,5 @@
 """python manage.py knowledge import PATH | search "QUERY" [--k N] [--shop SLUG] --json |
-search --queries FILE.jsonl | reembed |
+search --queries FILE.jsonl | reembed | synonyms [--shop SLUG] [FILE] |
 suggest-phrasings [--document SLUG] [--per-chunk N]"""
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ from knowledge.embedders import EmbedderError, get_embedder
 from knowledge.models import Document
 from knowledge.parsing import SHOP
 from knowledge.search import QueryError, hybrid_search
+from knowledge.selectors import synonym_dictionary
 from knowledge.services import (
     ImportFileError,
     knowledge_import_path,
     knowledge_reembed,
     suggest_phrasings,
+    synonyms_set,
 )
 from knowledge.services.suggestions import MAX_PER_CHUNK
 from knowledge.suggesting import SuggestionError
+from knowledge.synonyms import SynonymFormatError
 
 
 class Command(BaseCommand):
@@ -56,6 +59,13 @@ class Command(BaseCommand):
             default=3,
             help=f"at most this many per chunk (1-{MAX_PER_CHUNK})",
         )
+        synonyms = actions.add_parser(
+            "synonyms", help="load a shop's synonyms file (print the current one without FILE)"
+        )
+        synonyms.add_argument(
+            "--shop", default="", help="the shop (default: the shared dictionary, every shop's)"
+        )
+        synonyms.add_argument("file", nargs="?", type=Path, default=None)
 
     def handle(self, *args, **options) -> None:
         try:
@@ -65,6 +75,8 @@ class Command(BaseCommand):
                 self._search(options)
             elif options["action"] == "suggest-phrasings":
                 self._suggest(options)
+            elif options["action"] == "synonyms":
+                self._synonyms(options["shop"], options["file"])
             else:
                 count = knowledge_reembed()
                 self.stdout.write(f"re-embedded {count} chunks with {get_embedder().name}")
@@ -102,6 +114,29 @@ class Command(BaseCommand):
             )
         for calibration in calibrate_all():
             self.stdout.write(calibration.describe())
+
+    def _synonyms(self, shop: str, file: Path | None) -> None:
+        if shop and not SHOP.match(shop):
+            raise CommandError(f"--shop {shop!r}: lowercase letters, digits, '-' or '_'")
+        if file is None:
+            self.stdout.write(synonym_dictionary(shop).text, ending="")
+            return
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise CommandError(f"{file}: {err}") from None
+        try:
+            saved = synonyms_set(shop=shop, text=text, actor_label="manage.py knowledge synonyms")
+        except SynonymFormatError as err:
+            for line in err.errors:
+                self.stderr.write(f"error: {file}: {line}")
+            raise CommandError(f"nothing saved ({len(err.errors)} error(s))") from None
+        d = saved.dictionary
+        state = f"version {d.version}" if saved.changed else f"unchanged (version {d.version})"
+        self.stdout.write(
+            f"{shop or 'shared'}: {d.groups} synonym groups, {state}; "
+            f"{len(saved.added)} added, {len(saved.removed)} removed"
+        )
 
     def _search(self, options) -> None:
         k = options["k"]
