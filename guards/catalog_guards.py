@@ -18,6 +18,7 @@ from guards.products import (
     returned_products,
     searched,
 )
+from guards.stock_denials import denied_objects, denied_products
 from guards.text import clauses, find_phrase, negated_clause, sentences
 from guards.verdicts import Finding
 
@@ -29,8 +30,16 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     for clause in clauses(ctx.draft, book.clause_breaks):
-        denied = find_phrase(book.unavailable, clause) is not None
+        objects = denied_objects(clause, ctx.language)
+        denied = bool(objects) or find_phrase(book.unavailable, clause) is not None
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
+        if objects and not about_info:
+            for product in denied_products(clause, ctx.language, products, ctx.question):
+                if product.in_stock:
+                    return Finding(
+                        detail=f"says the shop does not carry {product.name!r}, which the "
+                        "search returned in stock"
+                    )
         if denied and not about_info:
             for product in [*named_products(clause, products), *referred(clause, products)]:
                 if product.in_stock:
