@@ -19,7 +19,7 @@ from guards.products import (
     searched,
 )
 from guards.stock_denials import denied_objects, denied_products
-from guards.text import clauses, find_phrase, negated_clause, sentences
+from guards.text import clauses, find_phrase, negated_clause, sentences, words
 from guards.verdicts import Finding
 
 
@@ -109,7 +109,9 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     bare = [p for p in products if p.has_warranty_field and p.warranty is None]
-    if not bare or any(find_phrase(book.warranty, c.text) for c in ctx.retrieved):
+    chunks = [c.text for c in ctx.retrieved if find_phrase(book.warranty, c.text)]
+    bare = [p for p in bare if not any(_covers(text, p) for text in chunks)]
+    if not bare:
         return None
     for clause in clauses(ctx.draft, book.clause_breaks):
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
@@ -118,12 +120,40 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
             continue  # "no tengo datos de garantía", "I don't have a warranty for it"
         named = named_products(clause, products)
         named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
-        if not named and len(products) == 1:
-            named = list(products)
+        named += [p for p in referred(clause, products) if p not in named]
+        if find_phrase(_EVERY, clause) or (not named and len(products) == 1):
+            named = list(products)  # "los dos tienen 2 años", "both come with a warranty"
         for product in named:
             if product in bare:
                 return Finding(detail=f"states a warranty for {product.name!r}; its sheet has none")
     return None
+
+
+def _covers(chunk: str, product: Product) -> bool:
+    """A warranty chunk covers a product it names a word of, or every product ("todos
+    los productos", "all items"); one scoped to a group ("Cepillos eléctricos e
+    irrigadores: 3 años") does not cover a scale."""
+    if find_phrase(_EVERY_ITEM, chunk):
+        return True
+    own = {w for w in product.words if len(w) >= 4 and not w.isdigit()}
+    said = {w for w in words(chunk) if len(w) >= 4}
+    return any(w in own or w.rstrip("s") in own or f"{w}s" in own for w in said)
+
+
+_EVERY_ITEM = (r"tod[oa]s?", r"cualquier", r"all", r"every", r"any")
+
+
+# Words that give one statement to every returned product.
+_EVERY = (
+    r"los\s+dos",
+    r"las\s+dos",
+    r"ambos",
+    r"ambas",
+    r"cada\s+uno",
+    r"cada\s+una",
+    r"both",
+    r"each",
+)
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
