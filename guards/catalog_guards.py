@@ -19,6 +19,7 @@ from guards.products import (
     searched,
 )
 from guards.stock_denials import denied_objects, denied_products
+from guards.stock_offers import BARE_YES, EVERY, OFFER_MORE, RESTOCK
 from guards.text import clauses, find_phrase, negated_clause, sentences, words
 from guards.verdicts import Finding
 
@@ -83,22 +84,33 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     products = returned_products(ctx)
     if not any(p.in_stock is False for p in products):
         return None
+    more = OFFER_MORE[ctx.language]
     for sentence in sentences(ctx.draft):
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
         for clause in clauses(sentence, book.clause_breaks):
-            if not find_phrase(book.offer, clause):
+            said = find_phrase(book.offer, clause) or find_phrase(more, clause)
+            if not said or find_phrase(RESTOCK, clause):
                 continue
-            if (found := _offered(clause, products)) is not None:
+            rest = BARE_YES.sub(" ", clause)
+            bare = not (find_phrase(book.offer, rest) or find_phrase(more, rest))
+            if (found := _offered(clause, products, bare=bare)) is not None:
                 return found
     return None
 
 
-def _offered(clause: str, products: tuple[Product, ...]) -> Finding | None:
+def _offered(clause: str, products: tuple[Product, ...], *, bare: bool) -> Finding | None:
     found = named_products(clause, products)
-    for mention in mentions(clause):
+    named = mentions(clause)
+    for mention in named:
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
+    if find_phrase(EVERY, clause) and len(products) > 1:
+        found = list(products)  # "las dos salen hoy", "both are ready to go"
+        gone = [p for p in found if p.in_stock is False]
+        return Finding(detail=f"offers {gone[0].name!r}, marked out of stock")
+    if not (found or named or bare) and all(p.in_stock is False for p in products):
+        found = list(products)  # "¡Queda!", "Sí, hay": the product asked about
     if found and all(p.in_stock is False for p in found):
         return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
     return None
@@ -121,7 +133,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         named = named_products(clause, products)
         named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
         named += [p for p in referred(clause, products) if p not in named]
-        if find_phrase(_EVERY, clause) or (not named and len(products) == 1):
+        if find_phrase(EVERY, clause) or (not named and len(products) == 1):
             named = list(products)  # "los dos tienen 2 años", "both come with a warranty"
         for product in named:
             if product in bare:
@@ -141,19 +153,6 @@ def _covers(chunk: str, product: Product) -> bool:
 
 
 _EVERY_ITEM = (r"tod[oa]s?", r"cualquier", r"all", r"every", r"any")
-
-
-# Words that give one statement to every returned product.
-_EVERY = (
-    r"los\s+dos",
-    r"las\s+dos",
-    r"ambos",
-    r"ambas",
-    r"cada\s+uno",
-    r"cada\s+una",
-    r"both",
-    r"each",
-)
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
