@@ -20,6 +20,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
+from guards.promo_scope import stretched_to
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
@@ -54,6 +55,12 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             for t in trusted
         )
         apology = find_phrase(book.compensation, sentence)
+        # The promotion's own text says whom and what it covers: the chunks the
+        # sentence cites, else every chunk that states a promotion.
+        scope = [chunk_text[s] for s in cited if s in chunk_text] or [chunk_text[s] for s in promos]
+        promo = any(m in sentence for m in "%$€£") or find_phrase(promo_words, sentence)
+        if scope and promo and (far := stretched_to(sentence, ctx.language, scope)):
+            return Finding(detail=f"extends a promotion to {' '.join(far)!r}: {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
