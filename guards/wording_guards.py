@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 import re2
 
 from guards.acts import REFUND_ACTS, Act, reported
-from guards.commitments import PASSIVE, read_commitments
+from guards.commitments import PASSIVE, Commitment, read_commitments
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
@@ -24,6 +24,7 @@ from guards.promo_scope import stretched_to
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
+from guards.verb_groups import CUSTOMER
 from guards.verdicts import Finding
 
 _CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
@@ -63,7 +64,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"extends a promotion to {' '.join(far)!r}: {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
-            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
+            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not _gives(claim):
                 continue
             if apology or not backed:
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
@@ -250,3 +251,10 @@ def _refund_approved_by_tool(ctx: GuardContext) -> bool:
         if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
             return True
     return False
+
+
+def _gives(claim: Commitment) -> bool:
+    """A lower price is given when it is offered too: "si lo prefiere, le dejamos un
+    saldo a favor" offers what no source gives. Negated and the customer's own acts
+    are not."""
+    return claim.actor != CUSTOMER and not claim.negated
