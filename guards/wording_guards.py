@@ -74,7 +74,13 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
-        if not backed and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
+        if not backed and not (
+            trusted
+            and (
+                _mentions_the_promotion(sentence, phrase, book)
+                or _names_the_promotion(sentence, phrase, trusted)
+            )
+        ):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
         if (below := _below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
@@ -134,6 +140,16 @@ def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> boo
     before = words(sentence.lower().split(phrase.lower(), 1)[0])[-1:]
     definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
     return bool(before) and before[0] in definite and not any(c.isdigit() for c in sentence)
+
+
+def _names_the_promotion(sentence: str, phrase: str, trusted: list[str]) -> bool:
+    """ "Los verás con la etiqueta de rebaja", "la devolución en tienda, que es gratuita":
+    no figure of its own, and the words of the offer are the ones a trusted source uses
+    for its promotion (singular or plural)."""
+    if any(c.isdigit() for c in sentence):
+        return False
+    stems = {w[:5] for w in words(phrase) if len(w) >= 4}
+    return bool(stems) and any(stems <= {w[:5] for w in words(text)} for text in trusted)
 
 
 def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
