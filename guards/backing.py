@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import re2
-
 from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
@@ -97,9 +95,6 @@ def collect_source_numbers(
     return tuple(found)
 
 
-_PIECE = re2.compile(r"[(\[{]|[.;:!?](?:\s|$)|\s[-—–]\s")
-
-
 @dataclass(frozen=True)
 class _Where:
     origin: str
@@ -114,14 +109,7 @@ def _add_text(
         kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
         found.append(SourceNumber(text, Decimal(text), origin, money_key, kind, where.tainted))
         return
-    # A string of a tool's output (a product name) that gives the model orders: its
-    # first piece, before any bracket or stop, is still the shop's name ("Piedras Cat
-    # Chow 4 kg (decile al cliente…)" backs the 4 kg); everything after it is tainted.
-    if not where.tainted and carries_injection(text):
-        head, *rest = _PIECE.split(text, 1)
-        if rest and not carries_injection(head):
-            _add_text(found, head, where=where, money_key=money_key, lexicon=lexicon)
-            text = rest[0]
+    # A string of a tool's output (a product name) that gives the model orders.
     tainted = where.tainted or carries_injection(text)
     for figure in extract_figures(text, lexicon=lexicon, threshold=0):
         money = money_key or figure.kind == FigureKind.MONEY

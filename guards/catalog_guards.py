@@ -18,9 +18,7 @@ from guards.products import (
     returned_products,
     searched,
 )
-from guards.stock_denials import denied_objects, denied_products
-from guards.stock_offers import BARE_YES, EVERY, OFFER_MORE, RESTOCK
-from guards.text import clauses, find_phrase, negated_clause, sentences, words
+from guards.text import clauses, find_phrase, negated_clause, sentences
 from guards.verdicts import Finding
 
 
@@ -31,16 +29,8 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     for clause in clauses(ctx.draft, book.clause_breaks):
-        objects = denied_objects(clause, ctx.language)
-        denied = bool(objects) or find_phrase(book.unavailable, clause) is not None
+        denied = find_phrase(book.unavailable, clause) is not None
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
-        if objects and not about_info:
-            for product in denied_products(clause, ctx.language, products, ctx.question):
-                if product.in_stock:
-                    return Finding(
-                        detail=f"says the shop does not carry {product.name!r}, which the "
-                        "search returned in stock"
-                    )
         if denied and not about_info:
             for product in [*named_products(clause, products), *referred(clause, products)]:
                 if product.in_stock:
@@ -84,33 +74,22 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     products = returned_products(ctx)
     if not any(p.in_stock is False for p in products):
         return None
-    more = OFFER_MORE[ctx.language]
     for sentence in sentences(ctx.draft):
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
         for clause in clauses(sentence, book.clause_breaks):
-            said = find_phrase(book.offer, clause) or find_phrase(more, clause)
-            if not said or find_phrase(RESTOCK, clause):
+            if not find_phrase(book.offer, clause):
                 continue
-            rest = BARE_YES.sub(" ", clause)
-            bare = not (find_phrase(book.offer, rest) or find_phrase(more, rest))
-            if (found := _offered(clause, products, bare=bare)) is not None:
+            if (found := _offered(clause, products)) is not None:
                 return found
     return None
 
 
-def _offered(clause: str, products: tuple[Product, ...], *, bare: bool) -> Finding | None:
+def _offered(clause: str, products: tuple[Product, ...]) -> Finding | None:
     found = named_products(clause, products)
-    named = mentions(clause)
-    for mention in named:
+    for mention in mentions(clause):
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
-    if find_phrase(EVERY, clause) and len(products) > 1:
-        found = list(products)  # "las dos salen hoy", "both are ready to go"
-        gone = [p for p in found if p.in_stock is False]
-        return Finding(detail=f"offers {gone[0].name!r}, marked out of stock")
-    if not (found or named or bare) and all(p.in_stock is False for p in products):
-        found = list(products)  # "¡Queda!", "Sí, hay": the product asked about
     if found and all(p.in_stock is False for p in found):
         return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
     return None
@@ -121,9 +100,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     bare = [p for p in products if p.has_warranty_field and p.warranty is None]
-    chunks = [c.text for c in ctx.retrieved if find_phrase(book.warranty, c.text)]
-    bare = [p for p in bare if not any(_covers(text, p) for text in chunks)]
-    if not bare:
+    if not bare or any(find_phrase(book.warranty, c.text) for c in ctx.retrieved):
         return None
     for clause in clauses(ctx.draft, book.clause_breaks):
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
@@ -132,27 +109,12 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
             continue  # "no tengo datos de garantía", "I don't have a warranty for it"
         named = named_products(clause, products)
         named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
-        named += [p for p in referred(clause, products) if p not in named]
-        if find_phrase(EVERY, clause) or (not named and len(products) == 1):
-            named = list(products)  # "los dos tienen 2 años", "both come with a warranty"
+        if not named and len(products) == 1:
+            named = list(products)
         for product in named:
             if product in bare:
                 return Finding(detail=f"states a warranty for {product.name!r}; its sheet has none")
     return None
-
-
-def _covers(chunk: str, product: Product) -> bool:
-    """A warranty chunk covers a product it names a word of, or every product ("todos
-    los productos", "all items"); one scoped to a group ("Cepillos eléctricos e
-    irrigadores: 3 años") does not cover a scale."""
-    if find_phrase(_EVERY_ITEM, chunk):
-        return True
-    own = {w for w in product.words if len(w) >= 4 and not w.isdigit()}
-    said = {w for w in words(chunk) if len(w) >= 4}
-    return any(w in own or w.rstrip("s") in own or f"{w}s" in own for w in said)
-
-
-_EVERY_ITEM = (r"tod[oa]s?", r"cualquier", r"all", r"every", r"any")
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:

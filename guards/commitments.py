@@ -191,22 +191,9 @@ def has_object(verb: Verb, tokens: list[str], index: int) -> bool:
         return True
     nearby = tokens[max(0, index - 8) : index + 9]
     joined = " ".join(nearby)
-    return (
-        any(t.startswith(obj) for t in nearby for obj in verb.objects)
-        or any(obj in joined for obj in verb.objects if not obj.isalpha())
-        or (bool(set(verb.objects) & _CURRENCY) and _priced(tokens, index))
+    return any(t.startswith(obj) for t in nearby for obj in verb.objects) or any(
+        obj in joined for obj in verb.objects if not obj.isalpha()
     )
-
-
-_CURRENCY = frozenset("$€£")
-_AT_PRICE = frozenset(("a", "en", "por", "at", "for"))
-
-
-def _priced(tokens: list[str], index: int) -> bool:
-    """A figure right after the verb and "a" / "for": "te la dejamos a $ 3.900" (the
-    currency sign is not a word, so the object is the number after the preposition)."""
-    after = tokens[index + 1 : index + 3]
-    return len(after) == 2 and after[0] in _AT_PRICE and after[1].isdigit()
 
 
 def is_offer(lower: str, language: str) -> bool:
@@ -368,8 +355,6 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         if person == INF and not between and not _specific(tokens):
             return None  # "we ship nationwide": what the shop does, not a deed
         return SPEAKER, modal
-    if person == PART and "consider" in window[-4:]:
-        return SPEAKER, False  # "consider it refunded": the speaker says it is done
     if person == PART and window and window[-1] in _PASSIVE_AUX_EN and _beneficiary(tokens):
         return PASSIVE, False  # "a full refund has been issued to you"
     if window and _team_subject(tokens, index, _TEAM_EN):

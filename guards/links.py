@@ -5,8 +5,7 @@ sites: the hosts of the knowledge base's ``source_url`` and ``GUARDS_LINK_HOSTS`
 subdomain of one. Caught: http(s)/ftp URLs (with or without ``//``, with a ``user@``
 prefix, a port or a backslash), protocol-relative ``//host`` links, bare domains
 (``evil-deals.com``, ``www.x.example``), e-mail addresses on a foreign domain that the
-customer did not give, any e-mail address that no source gives (the shop's own
-domain included: an invented inbox), script and data URLs (``javascript:``, ``data:image/…``) and
+customer did not give, script and data URLs (``javascript:``, ``data:image/…``) and
 images (Markdown ``![…](…)`` or an ``<img>`` tag: the customer's browser must not fetch
 anything on the model's say-so). The shop's own links pass.
 """
@@ -49,10 +48,6 @@ def check_foreign_link(ctx: GuardContext, *, deadline: float) -> Finding | None:
         return Finding(detail="an image in the draft: the reply must not load anything")
     if SCRIPT_URL.search(draft):
         return Finding(detail="a script or data URL in the draft")
-    known = _source_text(ctx).lower()
-    for match in EMAIL.finditer(draft):
-        if match.group(1).lower() not in known:
-            return Finding(detail=f"gives the address {match.group(1)!r}, which no source gives")
     allowed = allowed_hosts(ctx)
     for host in sorted(_linked_hosts(draft, ctx)):
         if not host_allowed(host, allowed):
@@ -123,11 +118,3 @@ def _looks_like_domain(domain: str, tld: str) -> bool:
 def _customer_text(ctx: GuardContext) -> str:
     texts = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
     return "\n".join(texts)
-
-
-def _source_text(ctx: GuardContext) -> str:
-    """Where an e-mail address may come from: the customer, the chunks, the tools and
-    the conversation. One on the shop's own domain that none of them gives is invented:
-    the customer would write to an inbox nobody reads."""
-    texts = [ctx.question, *(m.text for m in ctx.history), *(c.text for c in ctx.retrieved)]
-    return "\n".join([*texts, ctx.outputs_text()])

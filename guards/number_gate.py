@@ -8,10 +8,9 @@ from decimal import Decimal
 
 from guards.backing import BackingIndex, SourceNumber, collect_source_numbers
 from guards.context import GuardContext
-from guards.labels import hashed_numbers, one_edit, wrong_label
 from guards.lexicon import lexicon_for
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures
-from guards.products import SEARCH_TOOLS, returned_products
+from guards.products import returned_products
 from guards.verdicts import Finding
 
 MAX_DRAFT_FIGURES = 400
@@ -72,33 +71,22 @@ def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:
 def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:
     """An order number or an amount with two digits swapped or one digit changed
     (88412 written 88421): no unit makes it a claim, but it is a wrong reference."""
-    # years and dates are exempt (not PLAIN); money and quantities are judged above
     written = {n.text for n in numbers} | set(_DIGITS.findall(_sources_text(ctx)))
     known = {re.sub(r"\D", "", t) for t in written}
     known = {k for k in known if len(k) >= 4}
-    plain = [f.text for f in figures if f.kind == FigureKind.PLAIN]
-    for text in [*plain, *hashed_numbers(ctx.draft)]:
-        digits = re.sub(r"\D", "", text)
+    for figure in figures:
+        if figure.kind != FigureKind.PLAIN:
+            continue  # years and dates are exempt; money and quantities are judged above
+        digits = re.sub(r"\D", "", figure.text)
         if len(digits) < 4 or digits in known:
             continue
         for source in known:
-            if one_edit(digits, source):
+            if _one_edit(digits, source):
                 return Finding(
-                    detail=f"{text}: looks like {source} from the sources with digits "
+                    detail=f"{figure.text}: looks like {source} from the sources with digits "
                     "swapped or changed",
-                    extra_figures=(text,),
+                    extra_figures=(figure.text,),
                 )
-    records = " ".join(
-        o if isinstance(o, str) else json.dumps(o, ensure_ascii=False)
-        for o in (c.output for c in ctx.tool_outputs if c.tool not in SEARCH_TOOLS)
-        if not (isinstance(o, dict) and "products" in o)
-    )
-    if records and (label := wrong_label(ctx.draft, records, _sources_text(ctx))) is not None:
-        written, source = label
-        return Finding(
-            detail=f"{written}: the sources give {source} to the same thing (locker, size…)",
-            extra_figures=(written,),
-        )
     return None
 
 
@@ -113,6 +101,21 @@ def _sources_text(ctx: GuardContext) -> str:
         output = call.output
         parts.append(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False))
     return " ".join(parts)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Same length, and one adjacent transposition or one changed digit apart."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    if len(diff) == 1:
+        return True
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
 
 
 def _product_count(ctx: GuardContext) -> tuple[SourceNumber, ...]:

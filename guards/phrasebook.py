@@ -352,7 +352,7 @@ ENGLISH = Phrasebook(
         r"you\s+can\s+(?:buy|order|get|pick)",
         r"(?:i|we)\s*(?:'ll|\s+will)\s+send",
     ),
-    warranty=(r"warranty", r"guarantee", r"guaranteed", r"parts\s+and\s+labou?r"),
+    warranty=(r"warranty", r"guarantee", r"guaranteed"),
     no_warranty=(
         r"no\s+warranty",
         r"without\s+(?:a\s+)?warranty",

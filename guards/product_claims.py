@@ -26,7 +26,7 @@ _BOUNDARY = frozenset(
 )
 _LEAD = frozenset(
     "el la los las un una unos unas lo the a an also también todavía still yes sí si "
-    "some algunos algunas varios varias both ambos ambas".split()
+    "some algunos algunas varios varias".split()
 )
 _SIZES = frozenset(
     "grande grandes mediana mediano medianas chica chico chicas pequeña pequeño large "
@@ -76,44 +76,27 @@ def referred(sentence: str, products: tuple[Product, ...]) -> list[Product]:
 
 
 def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
-    """The objects after each "we have" in the clause: (phrase, its words as written).
-    Joined objects are each one ("we carry both Garmin and Zoleo", "tenemos el grupo
-    Deore y también grupos SRAM", "X as well as Y")."""
+    """The object after each "we have" in the clause: (phrase, its words as written)."""
     out = []
     for match in re2.finditer(_HAVE[language], clause):
-        tail = _STOP.split(clause[match.end(1) :], 1)[0]
-        rest = _JOIN.split(_IN_STOCK.sub("", tail, 1))
-        for index, part in enumerate(rest):
-            phrase = _phrase(re2.findall(r"[\pL\pN][\pL\pN'-]*", part))
-            if phrase:
-                out.append((" ".join(phrase), phrase))
-            elif index == 0:
+        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", clause[match.end(1) :])
+        phrase: list[str] = []
+        for word in written:
+            lower = word.lower()
+            if not phrase and lower in _LEAD:
+                continue
+            if lower in _BOUNDARY or len(phrase) >= 6:
                 break
+            phrase.append(word)
+        if phrase:
+            out.append((" ".join(phrase), phrase))
     return out
-
-
-def _phrase(written: list[str]) -> list[str]:
-    phrase: list[str] = []
-    for word in written:
-        lower = word.lower()
-        if not phrase and lower in _LEAD:
-            continue
-        if lower in _BOUNDARY or len(phrase) >= 6:
-            break
-        phrase.append(word)
-    return phrase
-
-
-_IN_STOCK = re2.compile(r"(?i)^\s*(?:en\s+stock|in\s+stock|disponibles?|available)\b")
-_STOP = re2.compile(r"[:;()\[\]—–]|\s-\s")
-_JOIN = re2.compile(
-    r"(?i)\s+(?:y\s+también|y\s+además|además\s+de|as\s+well\s+as|and\s+also|y|e|and)\s+"
-)
 
 
 def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
     """The object names something specific that no returned product is: a proper name,
     a number or a size of its own."""
+    lower = [w.lower() for w in phrase]
     specific = [
         w.lower()
         for i, w in enumerate(phrase)
@@ -123,12 +106,11 @@ def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
     ]
     if not specific:
         return False
-    every = words(" ".join(phrase))
-    content = [w for w in every if len(w) >= 3 and w not in _GENERIC] or every
+    content = [w for w in lower if len(w) >= 3 and w not in _GENERIC] or lower
     for product in products:
         name = set(words(f"{product.name} {product.sku}"))
-        if all(w in name or _unit_of(w, name) for w in specific) and all(
-            _singular_in(w, name) for w in content
+        if all(w in name or _unit_of(w, name) for w in specific) and any(
+            w in name for w in content
         ):
             return False
     return True
@@ -138,9 +120,3 @@ def _unit_of(word: str, name: set[str]) -> bool:
     """ "128gb" written together matches "128 gb" in the name."""
     digits = "".join(c for c in word if c.isdigit())
     return bool(digits) and digits in name
-
-
-def _singular_in(word: str, name: set[str]) -> bool:
-    if word in name or _unit_of(word, name):
-        return True
-    return any(word.endswith(cut) and word[: -len(cut)] in name for cut in ("es", "s"))

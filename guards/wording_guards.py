@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 import re2
 
 from guards.acts import REFUND_ACTS, Act, reported
-from guards.commitments import PASSIVE, Commitment, read_commitments
+from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
@@ -20,11 +20,9 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
-from guards.promo_scope import stretched_to
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
-from guards.verb_groups import CUSTOMER
 from guards.verdicts import Finding
 
 _CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
@@ -56,15 +54,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             for t in trusted
         )
         apology = find_phrase(book.compensation, sentence)
-        # The promotion's own text says whom and what it covers: the chunks the
-        # sentence cites, else every chunk that states a promotion.
-        scope = [chunk_text[s] for s in cited if s in chunk_text] or [chunk_text[s] for s in promos]
-        promo = any(m in sentence for m in "%$€£") or find_phrase(promo_words, sentence)
-        if scope and promo and (far := stretched_to(sentence, ctx.language, scope)):
-            return Finding(detail=f"extends a promotion to {' '.join(far)!r}: {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
-            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not _gives(claim):
+            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
                 continue
             if apology or not backed:
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
@@ -74,13 +66,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
-        if not backed and not (
-            trusted
-            and (
-                _mentions_the_promotion(sentence, phrase, book)
-                or _names_the_promotion(sentence, phrase, trusted)
-            )
-        ):
+        if not backed and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
         if (below := _below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
@@ -140,16 +126,6 @@ def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> boo
     before = words(sentence.lower().split(phrase.lower(), 1)[0])[-1:]
     definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
     return bool(before) and before[0] in definite and not any(c.isdigit() for c in sentence)
-
-
-def _names_the_promotion(sentence: str, phrase: str, trusted: list[str]) -> bool:
-    """ "Los verás con la etiqueta de rebaja", "la devolución en tienda, que es gratuita":
-    no figure of its own, and the words of the offer are the ones a trusted source uses
-    for its promotion (singular or plural)."""
-    if any(c.isdigit() for c in sentence):
-        return False
-    stems = {w[:5] for w in words(phrase) if len(w) >= 4}
-    return bool(stems) and any(stems <= {w[:5] for w in words(text)} for text in trusted)
 
 
 def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -267,10 +243,3 @@ def _refund_approved_by_tool(ctx: GuardContext) -> bool:
         if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
             return True
     return False
-
-
-def _gives(claim: Commitment) -> bool:
-    """A lower price is given when it is offered too: "si lo prefiere, le dejamos un
-    saldo a favor" offers what no source gives. Negated and the customer's own acts
-    are not."""
-    return claim.actor != CUSTOMER and not claim.negated

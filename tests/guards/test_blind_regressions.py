@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from guards.checkfmt import parse_case
-from guards.codes import GUARD_CODES, GuardMode
 from tests.guards.helpers import check, phone, search, turn
 
 RETURNS = {"returns#2": "The money goes back to your card within five working days."}
@@ -129,25 +124,3 @@ def test_naming_what_the_assistant_was_given_is_inside_vocabulary(locale, draft)
 def test_our_catalogue_is_the_shops_range():
     draft = "No encontré guantes de arquero en nuestro catálogo ahora."
     assert check(turn(draft)) == {}
-
-
-def _dev_cases() -> list[dict]:
-    path = Path(__file__).with_name("blind_dev_cases.jsonl")
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-
-
-@pytest.mark.parametrize("obj", _dev_cases(), ids=lambda obj: obj["id"])
-def test_exact_development_half_cases_keep_their_label(obj):
-    # given an exact turn from a blind file's development half, judged as the benchmark
-    # judges its file (the guards-* writers never saw action_claim)
-    case = parse_case(obj)
-    modes = {str(code): str(GuardMode.ENFORCE) for code in GUARD_CODES}
-    if obj["writer"].startswith("guards-"):
-        modes["action_claim"] = str(GuardMode.OFF)
-    # when the guards run
-    fired = check(case.ctx, modes=modes)
-    # then the writer's label holds
-    if case.expect.verdict == "pass":
-        assert fired == {}, obj["note"]
-    else:
-        assert str(case.expect.guard) in fired, obj["note"]
