@@ -9,9 +9,7 @@ live server as http://127.0.0.1:PORT: two origins, two sites for the cookie rule
 from __future__ import annotations
 
 import http.server
-import os
 import threading
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,30 +22,12 @@ from tests.e2e.widget import Widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-# Chromium's switch for the "third-party cookies blocked" setting.
-BLOCK_THIRD_PARTY_COOKIES = "--test-third-party-cookie-phaseout"
 
-
-@pytest.fixture(scope="module")
-def strict_browser(chromium_executable) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            launched = playwright.chromium.launch(
-                executable_path=str(chromium_executable),
-                headless=True,
-                args=["--no-sandbox", BLOCK_THIRD_PARTY_COOKIES],
-            )
-            yield launched
-            launched.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+@pytest.fixture
+def strict_browser(browser) -> Any:
+    """The session's Chromium: its contexts block third-party cookies (each test
+    proves it first with CookieProbe). A second Playwright cannot run beside it."""
+    return browser
 
 
 @pytest.fixture

@@ -48,7 +48,10 @@ def test_a_spanish_first_message_makes_the_conversation_spanish(shop):
     # Then the conversation is Spanish, and so is the answer they get
     assert Conversation.objects.get(public_id=public_id).language == "es"
     done = answer_customer_message(message_id=message_id, worker="test", client=get_client("naive"))
-    assert done.reply.text == "No encuentro ese pedido. Revisá el número, por favor."
+    # (a visitor is asked for the e-mail used for the order, in Spanish)
+    assert done.reply.text == (
+        "Para comprobar que el pedido es tuyo, escribime el e-mail con el que lo hiciste."
+    )
 
 
 def test_an_english_first_message_makes_the_conversation_english(shop):
