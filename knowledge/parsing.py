@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import yaml
 
@@ -141,6 +142,19 @@ def parse_body(
     )
     return ParsedDocument(
         slug, title or doc.title, language, source_url, doc.body, chunks, validate_shop(shop)
+    )
+
+
+def parse_saved(document: Any, *, body: str | None = None) -> ParsedDocument:
+    """Parse a stored document (or ``body`` written into it) with its own metadata:
+    ``document`` is anything with slug, body, language, source_url, title and shop."""
+    return parse_body(
+        slug=document.slug,
+        body=document.body if body is None else body,
+        language=document.language,
+        source_url=document.source_url,
+        title=document.title,
+        shop=document.shop,
     )
 
 

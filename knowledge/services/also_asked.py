@@ -12,7 +12,7 @@ from django.db import transaction
 
 from config.audit.services import audit_record
 from knowledge.models import Document
-from knowledge.parsing import DocumentFormatError, add_also_asked, parse_body
+from knowledge.parsing import DocumentFormatError, add_also_asked, parse_saved
 from knowledge.services.editing import document_update
 
 
@@ -37,14 +37,7 @@ def chunk_add_phrasing(
     with transaction.atomic():
         document = Document.objects.select_for_update().get(slug=slug)
         body = add_also_asked(document.body, position=int(number), phrase=phrase)
-        parsed = parse_body(
-            slug=document.slug,
-            body=body,
-            language=document.language,
-            source_url=document.source_url,
-            title=document.title,
-            shop=document.shop,
-        )
+        parsed = parse_saved(document, body=body)
         chunk = parsed.chunks[int(number) - 1]
         known = {chunk.question.casefold(), *(a.casefold() for a in chunk.alternatives[:-1])}
         if phrase.casefold() in known:

@@ -8,10 +8,7 @@ from django.db import connection, transaction
 from knowledge.calibration import calibrate_all
 from knowledge.embedders import Embedder, get_embedder
 from knowledge.models import Chunk, Document, IndexState
-from knowledge.parsing import (
-    DocumentFormatError,
-    parse_body,
-)
+from knowledge.parsing import DocumentFormatError, parse_saved
 from knowledge.phrasings import (
     phrasing_vectors,
     reembed_phrasings,
@@ -36,14 +33,7 @@ def document_reindex(*, document_id: int, embedder: Embedder | None = None) -> s
     version = document.version
     _index_progress(document_id, version, IndexState.RUNNING, "reading the Markdown")
     try:
-        parsed = parse_body(
-            slug=document.slug,
-            body=document.body,
-            language=document.language,
-            source_url=document.source_url,
-            title=document.title,
-            shop=document.shop,
-        )
+        parsed = parse_saved(document)
         embedder = embedder or get_embedder()
         known = known_embeddings(document, embedder)
         missing = [c for c in parsed.chunks if c.content_sha256 not in known]

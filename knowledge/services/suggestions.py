@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from config.audit.services import audit_record
 from knowledge.models import Chunk, Document, PhrasingSuggestion, SuggestionStatus
-from knowledge.parsing import DocumentFormatError, parse_body
+from knowledge.parsing import DocumentFormatError, parse_saved
 from knowledge.services.also_asked import chunk_add_phrasing
 from knowledge.suggesting import (
     ModelSettings,
@@ -135,14 +135,7 @@ def _question_in_body(chunk: Chunk) -> str:
     body is what an accepted phrasing is written into; its rows may lag a re-index)."""
     document = chunk.document
     try:
-        parsed = parse_body(
-            slug=document.slug,
-            body=document.body,
-            language=document.language,
-            source_url=document.source_url,
-            title=document.title,
-            shop=document.shop,
-        )
+        parsed = parse_saved(document)
     except DocumentFormatError:
         return ""
     if not 1 <= chunk.position <= len(parsed.chunks):
