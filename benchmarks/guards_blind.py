@@ -42,11 +42,14 @@ def load(files: list[Path], half: str) -> list[tuple[str, dict]]:
     return out
 
 
+# Written from the nine-guard specification, before action_claim existed: a pass there
+# was never checked for a claimed act. Every later file's brief named all ten guards.
+NINE_GUARD_FILES = frozenset({"guards-a", "guards-b", "guards-c"})
+
+
 def modes_for(writer: str, modes: dict[str, str]) -> dict[str, str]:
-    """Each file is judged by the guards its writers' brief specified: the guards-*
-    files were written from the nine-guard specification, before action_claim existed,
-    so a pass there was never checked for a claimed act; actions-* files judge all."""
-    if writer.startswith("guards-"):
+    """Each file is judged by the guards its writers' brief specified."""
+    if writer in NINE_GUARD_FILES:
         return {**modes, "action_claim": "off"}
     return modes
 
