@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 
-@dataclass(frozen=True)
+# Compared by identity (one per language), so it is hashable and what is read with it
+# can be memoised (guards.memo).
+@dataclass(frozen=True, eq=False)
 class NumberLexicon:
     language: str
     # text2num language code and the threshold used on drafts (sources use 0: read all).

@@ -16,6 +16,7 @@ from functools import cache
 from text_to_num import alpha2digit
 
 from guards.lexicon import LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
+from guards.memo import memoised
 
 # Digits with optional group/decimal separators inside (NBSP and narrow NBSP group too).
 # This one hot pattern uses the stdlib engine: every separator must be followed by a digit
@@ -178,6 +179,7 @@ def _grouped(groups: list[str], *, fraction: str | None = None) -> tuple[Reading
         return ()
 
 
+@memoised()  # several guards read the same draft and sources; a worker, the same chunks
 def extract_figures(text: str, *, lexicon: NumberLexicon, threshold: int = 0) -> tuple[Figure, ...]:
     """All figures of ``text``. Drafts use the lexicon's threshold, sources read everything."""
     normalized = spell_out_digits(text, lexicon=lexicon, threshold=threshold)

@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import re2
 
+from guards.memo import memoised
+
 _SENTENCE_END = re2.compile(r"[.!?;]+(?:\s+|$)|\n+")
 _WORD = re2.compile(r"[\pL\pN]+(?:'[\pL]+)?")
 _CITATION = re2.compile(r"\[([^\[\]\s]{1,80})\]")
@@ -19,9 +21,20 @@ def phrase_regex(fragments: tuple[str, ...]) -> re2._Regexp:
     return re2.compile(f"(?i)(?:^|[^\\pL\\pN])({body})(?:$|[^\\pL\\pN])")
 
 
+@memoised()
 def find_phrase(fragments: tuple[str, ...], text: str) -> str | None:
+    """Memoised: guards ask the same question of the same chunk (an injected order, a
+    promotion), and RE2's Python wrapper costs microseconds a search."""
     match = phrase_regex(fragments).search(text)
     return match.group(1) if match else None
+
+
+def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
+    """Whether any fragment occurs in any of ``texts``, in one search: the texts are
+    joined by a line break, which is a word boundary, so this is true exactly when a
+    per-text search would find one (a fragment spanning two texts only makes it true
+    where a per-text search then finds nothing: the caller still searches each)."""
+    return phrase_regex(fragments).search("\n".join(texts)) is not None
 
 
 def sentences(text: str) -> list[str]:

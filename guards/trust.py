@@ -14,11 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from guards.context import RetrievedChunk
+from guards.memo import memoised
 from guards.phrasebook import INJECTION_MARKERS, UNTRUSTED_SOURCE_PREFIXES
 from guards.text import find_phrase
 
 
+@memoised()
 def carries_injection(text: str) -> bool:
+    """Memoised: four guards ask it of the same chunks and tool outputs."""
     return find_phrase(INJECTION_MARKERS, text) is not None
 
 

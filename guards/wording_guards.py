@@ -20,7 +20,15 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
-from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
+from guards.text import (
+    any_phrase,
+    cited_sentences,
+    content_words,
+    find_phrase,
+    phrase_regex,
+    sentences,
+    words,
+)
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
@@ -44,29 +52,37 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         c.source for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)
     }
     chunk_text = {c.source: c.text for c in ctx.retrieved}
-    for sentence, cited in cited_sentences(ctx.draft):
-        # A source backs the offer only when it also gives its figures: "Tenés un 100 %
-        # de descuento" is not the 10 % the payment page offers.
-        backed = any(
-            _same_figures(sentence, chunk_text[source], ctx.locale) for source in cited & promos
-        ) or any(
-            _supported(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
-            for t in trusted
-        )
-        apology = find_phrase(book.compensation, sentence)
+    draft = cited_sentences(ctx.draft)
+    # One search over the draft each; a sentence is searched only when the draft matches.
+    offers = any_phrase(book.discount, (sentence for sentence, _ in draft))
+    apologies = any_phrase(book.compensation, (sentence for sentence, _ in draft))
+    for sentence, cited in draft:
+
+        def backed(sentence: str = sentence, cited: frozenset[str] = cited) -> bool:
+            # A source backs the offer only when it also gives its figures: "Tenés un
+            # 100 % de descuento" is not the 10 % the payment page offers. Read only
+            # when the sentence offers something.
+            return any(
+                _same_figures(sentence, chunk_text[source], ctx.locale) for source in cited & promos
+            ) or any(
+                _supported(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
+                for t in trusted
+            )
+
+        apology = apologies and find_phrase(book.compensation, sentence)
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
                 continue
-            if apology or not backed:
+            if apology or not backed():
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
-        match = phrase_regex(book.discount).search(sentence)
+        match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or _negated_segment(sentence, match.start(1), book):
             continue
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
-        if not backed and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
+        if not backed() and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
         if (below := _below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
@@ -188,8 +204,10 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
         return Finding(detail=f"the prompt's wrapper {wrapper!r} in the reply")
     if (order := find_phrase(INJECTION_MARKERS, ctx.draft)) is not None:
         return Finding(detail=f"the reply repeats an order addressed to the assistant: {order!r}")
-    for sentence in sentences(ctx.draft):
-        lower = sentence.lower()
+    parts = [(sentence, sentence.lower()) for sentence in sentences(ctx.draft)]
+    if not any_phrase(tuple(term.pattern for term in book.internal), (p[1] for p in parts)):
+        return None  # one search over the draft instead of one per term and sentence
+    for sentence, lower in parts:
         for term in book.internal:
             for match in phrase_regex((term.pattern,)).finditer(lower):
                 after = lower[match.end(1) :].lstrip()

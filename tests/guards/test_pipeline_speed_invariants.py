@@ -1,0 +1,46 @@
+"""Speed work must not change what the guards decide: memoised readings and one-search
+pre-filters give the same answers as reading afresh."""
+
+from guards import memo
+from guards.context import GuardContext, RetrievedChunk
+from guards.lexicon import LEXICONS
+from guards.numbers import extract_figures
+from guards.phrasebook import PHRASEBOOKS
+from guards.pipeline import run_guards
+from guards.text import any_phrase, phrase_regex, sentences
+
+
+def test_a_memoised_reading_is_the_fresh_reading():
+    """Given a text read once; when it is read again after the caches are emptied,
+    then the figures are equal (the memo returns what a fresh read gives)."""
+    lexicon = LEXICONS["es"]
+    text = "Cuesta $ 1.500 y llega en 5 días; el 10 % de descuento vence el 26/10."
+    first = extract_figures(text, lexicon=lexicon, threshold=0)
+    memo.clear()
+    assert extract_figures(text, lexicon=lexicon, threshold=0) == first
+
+
+def test_the_draft_wide_search_finds_what_a_sentence_search_finds():
+    """Given inside words at a sentence's start and end; when searched over the joined
+    sentences, then it is found exactly where a sentence search finds it."""
+    terms = tuple(term.pattern for term in PHRASEBOOKS["en"].internal)
+    for draft in ("The API. Fine.", "Fine. Checked the API", "Nothing inside here. All good."):
+        parts = [s.lower() for s in sentences(draft)]
+        per_sentence = any(phrase_regex(terms).search(p) for p in parts)
+        assert any_phrase(terms, parts) == per_sentence
+
+
+def test_a_turn_judged_twice_gets_the_same_verdict():
+    """Given a turn with an unbacked discount; when it is judged cold and then warm,
+    then both verdicts and their reasons are the same."""
+    ctx = GuardContext(
+        locale="es-AR",
+        question="¿Tienen descuento?",
+        draft="Te hago un 20 % de descuento en el plan.",
+        retrieved=(RetrievedChunk("precios#1", "El plan cuesta $ 3.000 por mes."),),
+    )
+    memo.clear()
+    cold = run_guards(ctx)
+    warm = run_guards(ctx)
+    assert cold.verdict == warm.verdict == "fail"
+    assert [f.reason for f in cold.failures] == [f.reason for f in warm.failures]
