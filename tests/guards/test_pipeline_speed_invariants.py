@@ -44,3 +44,25 @@ def test_a_turn_judged_twice_gets_the_same_verdict():
     warm = run_guards(ctx)
     assert cold.verdict == warm.verdict == "fail"
     assert [f.reason for f in cold.failures] == [f.reason for f in warm.failures]
+
+
+def test_words_are_cut_as_the_unicode_letter_and_digit_classes_cut_them():
+    """Given every draft, question and chunk of the blind corpora (es and en, accents,
+    ñ, apostrophes, prices, codes), when the standard-library word pattern cuts them,
+    then it gives exactly the words RE2's letter-and-digit classes give."""
+    import json
+    from pathlib import Path
+
+    import re2
+
+    from guards.text import words
+
+    reference = re2.compile(r"[\pL\pN]+(?:'[\pL]+)?")
+    texts = ["x²  ½ cañón pingüino l'été don't 1.500,50 SKU-9942 e_mail"]
+    for path in sorted((Path(__file__).parent / "blind").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            turn = json.loads(line)
+            texts += [turn["draft"], turn.get("question", "")]
+            texts += [chunk["text"] for chunk in turn.get("retrieved", [])]
+    for text in texts:
+        assert words(text) == [w.lower() for w in reference.findall(text)], text
