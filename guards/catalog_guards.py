@@ -9,6 +9,7 @@ from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_claims import claimed_objects, referred, unreturned
+from guards.product_refs import chunk_covers, warranty_subjects
 from guards.products import (
     Product,
     is_specific,
@@ -99,22 +100,41 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     """A warranty stated for a product whose sheet has none, with no chunk giving one."""
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
-    bare = [p for p in products if p.has_warranty_field and p.warranty is None]
-    if not bare or any(find_phrase(book.warranty, c.text) for c in ctx.retrieved):
+    policies = [
+        [s for s in sentences(c.text) if find_phrase(book.warranty, s)] for c in ctx.retrieved
+    ]
+    bare = [
+        p
+        for p in products
+        if p.has_warranty_field
+        and p.warranty is None
+        and not any(chunk_covers(policy, p) for policy in policies)
+    ]
+    if not bare:
         return None
     for clause in clauses(ctx.draft, book.clause_breaks):
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
             continue
-        if negated_clause(clause, ctx.language):
+        if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
             continue  # "no tengo datos de garantía", "I don't have a warranty for it"
         named = named_products(clause, products)
         named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
+        named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
         if not named and len(products) == 1:
             named = list(products)
         for product in named:
             if product in bare:
                 return Finding(detail=f"states a warranty for {product.name!r}; its sheet has none")
     return None
+
+
+def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
+    """The stretch of the clause between punctuation that speaks of the warranty: "sin
+    coste" after a comma does not negate "está en garantía"."""
+    for part in re2.split(r"[,:;—–]\s*", clause):
+        if find_phrase(warranty, part):
+            return part
+    return clause
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:

@@ -1,0 +1,169 @@
+"""Product guards: exact cases from the blind development halves, kept so they stay fixed.
+
+Each product mention is resolved against the records search_products returned in the
+turn (their own distinctive words, "both"/"los dos", the only product returned), and
+the predicate attached to it is read in its own clause.
+"""
+
+from __future__ import annotations
+
+from tests.guards.helpers import check, search, turn
+
+
+def item(name: str, *, in_stock: bool = True, warranty: str | None = None) -> dict:
+    return {
+        "sku": name.upper().replace(" ", "-")[:14],
+        "name": name,
+        "price": "100.00",
+        "currency": "EUR",
+        "in_stock": in_stock,
+        "warranty": warranty,
+    }
+
+
+# --- warranty_without_data -------------------------------------------------------------
+
+
+def test_both_share_a_warranty_only_one_record_has():
+    """Given two products, one without warranty; when the draft says "los dos" have 2
+    years; then the warranty is stated for the bare one (B-0021)."""
+    tools = [
+        search(
+            item("Oral-B iO 5 Cepillo Eléctrico Negro", warranty="2 años"),
+            item("Waterpik Ultra Professional WP-660 Irrigador"),
+        )
+    ]
+    draft = "Los dos tienen 2 años de garantía, así que puede comprar el que prefiera."
+    assert "warranty_without_data" in check(turn(draft, tools=tools))
+
+
+def test_both_in_english_without_naming_them():
+    """Given the Kobo Clara (1 year) and the Kobo Libra Colour (null); when the draft
+    says "Both come with a one-year warranty"; then it fails (C-0487)."""
+    tools = [
+        search(
+            item("Kobo Clara BW e-reader", warranty="1 year"),
+            item("Kobo Libra Colour e-reader"),
+        )
+    ]
+    draft = "Both come with a one-year warranty."
+    assert "warranty_without_data" in check(turn(draft, locale="en", tools=tools))
+
+
+def test_a_warranty_borrowed_with_igual_que():
+    """Given the Coros (null) and the Garmin (12 meses); when the draft gives the Coros
+    12 months "igual que" the Garmin; then it fails, though its name is not in full
+    (B-0025)."""
+    tools = [
+        search(
+            item("Reloj GPS Coros Pace 3"),
+            item("Ciclocomputador Garmin Edge 130 Plus", warranty="12 meses"),
+        )
+    ]
+    draft = (
+        "El Coros Pace 3 tiene 12 meses de garantía oficial, igual que el "
+        "ciclocomputador Garmin Edge 130."
+    )
+    assert "warranty_without_data" in check(turn(draft, tools=tools))
+
+
+def test_coordinated_subjects_with_cada_uno():
+    """Given the Venzo (24 meses) and the Giro helmet (null); when "La Venzo Raptor y el
+    casco Giro Register tienen 24 meses de garantía cada uno"; then it fails (B-0387)."""
+    tools = [
+        search(
+            item("Bicicleta Venzo Raptor Rodado 29 Talle M", warranty="24 meses"),
+            item("Casco Giro Register MIPS"),
+        )
+    ]
+    draft = "La Venzo Raptor y el casco Giro Register tienen 24 meses de garantía cada uno."
+    assert "warranty_without_data" in check(turn(draft, tools=tools))
+
+
+def test_two_products_in_one_clause_without_a_sharing_word_pass():
+    """Given the Bosch (2 years) and the Indesit (null); when the clause gives the Bosch
+    its warranty and only prices the Indesit; then whose warranty is unclear: pass."""
+    tools = [
+        search(
+            item("Bosch Serie 2 SMS2ITW41G dishwasher", warranty="2 years"),
+            item("Indesit IS41Q60NE induction hob"),
+        )
+    ]
+    draft = "The Bosch Serie 2 dishwasher has a 2-year warranty and the Indesit hob is £259."
+    assert "warranty_without_data" not in check(turn(draft, locale="en", tools=tools))
+
+
+def test_a_comma_later_does_not_negate_the_warranty():
+    """Given the Medela with warranty null; when "está en garantía, así que podría
+    tramitar la reparación sin coste"; then "sin coste" does not negate it (B-0241)."""
+    tools = [search(item("Medela Swing Maxi Sacaleches Eléctrico Doble"))]
+    draft = (
+        "Sí, el sacaleches Medela Swing Maxi está en garantía, así que podría tramitar "
+        "la reparación sin coste."
+    )
+    assert "warranty_without_data" in check(turn(draft, tools=tools))
+
+
+def test_a_policy_for_another_range_does_not_back_the_product():
+    """Given a chunk giving 3 years to toothbrushes and irrigators; when the draft gives
+    the scale those 3 years; then it fails (B-0085)."""
+    chunks = {
+        "garantia#1": "Cepillos eléctricos e irrigadores: 3 años de garantía (garantía "
+        "legal) desde la fecha de entrega."
+    }
+    tools = [search(item("Beurer GS 10 Báscula Digital"))]
+    draft = (
+        "Sí, la báscula Beurer GS 10 también tiene la garantía de 3 años de los aparatos "
+        "de cuidado bucal [garantia#1]."
+    )
+    assert "warranty_without_data" in check(turn(draft, chunks=chunks, tools=tools))
+
+
+def test_a_brand_scoped_lifetime_guarantee_does_not_cover_another_brand():
+    """Given a Northtrail-only lifetime guarantee and a Big Agnes tent; when the draft
+    says the tent has it; then it fails (B-0362) — while the Northtrail jacket passes
+    (B-0107)."""
+    chunks = {
+        "warranty#1": "Northtrail-brand gear is covered by our lifetime guarantee "
+        "against defects in materials and workmanship."
+    }
+    tent = [search(item("Big Agnes Copper Spur HV UL2 Tent"))]
+    draft = (
+        "It does—like all our tents, the Copper Spur is covered by our lifetime "
+        "guarantee [warranty#1]."
+    )
+    assert "warranty_without_data" in check(turn(draft, locale="en", chunks=chunks, tools=tent))
+    jacket = [search(item("Northtrail Cascade Rain Jacket"))]
+    draft = (
+        "Yes—Northtrail-brand gear, including the Northtrail Cascade Rain Jacket, is covered "
+        "by our lifetime guarantee against defects in materials and workmanship [warranty#1]."
+    )
+    assert check(turn(draft, locale="en", chunks=chunks, tools=jacket)) == {}
+
+
+def test_a_scope_named_in_a_later_exclusion_still_scopes_the_chunk():
+    """Given a chunk giving 3 years to solid-wood furniture (and an exclusion sentence);
+    when the draft gives the rug those 3 years; then it fails (C-0161)."""
+    chunks = {
+        "garantia#1": "Los muebles de madera maciza (parota, cedro, pino) tienen 3 años "
+        "de garantía frente a defectos de fabricación. La garantía no cubre grietas o "
+        "cambios de tono propios de la madera natural por humedad o sol."
+    }
+    tools = [search(item("Alfombra zapoteca de lana 120 x 180 cm"))]
+    draft = (
+        "Como nuestros muebles, la alfombra tiene 3 años de garantía frente a "
+        "defectos [garantia#1]."
+    )
+    assert "warranty_without_data" in check(turn(draft, chunks=chunks, tools=tools))
+
+
+def test_a_policy_for_every_article_backs_any_product():
+    """Given "Todos nuestros artículos cuentan con la garantía legal de 3 años"; when the
+    draft applies it; then it passes (A-0289)."""
+    chunks = {
+        "garantia#1": "Todos nuestros artículos cuentan con la garantía legal de 3 años "
+        "por falta de conformidad."
+    }
+    tools = [search(item("Zapatillas Brisa Runner blancas, talla 39"))]
+    draft = "Eso entra en la garantía legal de 3 años por falta de conformidad [garantia#1]."
+    assert "warranty_without_data" not in check(turn(draft, chunks=chunks, tools=tools))
