@@ -9,6 +9,7 @@ from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_claims import claimed_objects, referred, unreturned
+from guards.product_denials import denied_products
 from guards.product_refs import chunk_covers, warranty_subjects
 from guards.products import (
     Product,
@@ -32,6 +33,12 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     for clause in clauses(ctx.draft, book.clause_breaks):
         denied = find_phrase(book.unavailable, clause) is not None
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
+        if not about_info:
+            for found in denied_products(clause, ctx.language, products, ctx.question):
+                if found and all(p.in_stock for p in found):
+                    return Finding(
+                        detail=f"denies {found[0].name!r}, which the search returned in stock"
+                    )
         if denied and not about_info:
             for product in [*named_products(clause, products), *referred(clause, products)]:
                 if product.in_stock:

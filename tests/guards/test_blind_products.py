@@ -167,3 +167,59 @@ def test_a_policy_for_every_article_backs_any_product():
     tools = [search(item("Zapatillas Brisa Runner blancas, talla 39"))]
     draft = "Eso entra en la garantía legal de 3 años por falta de conformidad [garantia#1]."
     assert "warranty_without_data" not in check(turn(draft, chunks=chunks, tools=tools))
+
+
+# --- stock_contradiction: denials --------------------------------------------------------
+
+
+def _denies(draft: str, product: dict, *, question: str = "", locale: str = "es") -> bool:
+    ctx = turn(draft, locale=locale, question=question, tools=[search(product)])
+    return "stock_contradiction" in check(ctx)
+
+
+def test_a_category_denied_as_topic_while_one_came_back():
+    """Given a watch returned in stock; when "Relojes no tenemos, pero sí bolsos"; then
+    the plural category is the returned watch's (A-0007)."""
+    watch = item("Reloj analógico Brisa con correa de malla")
+    assert _denies("Relojes no tenemos, pero sí bolsos y mochilas de piel.", watch)
+    assert _denies("Pipetas no vendemos, solo alimento y accesorios.", item("Pipeta Frontline"))
+
+
+def test_a_brand_denied_while_its_product_came_back():
+    """Given Asics / Topper / JBL products returned in stock; when the draft says the shop
+    does not carry the brand; then it fails (B-0344, B-0388, A-0470, B-0328)."""
+    asics = item("Zapatillas Asics Gel-Cumulus 25 Talle 42")
+    assert _denies("No trabajamos Asics, pero te puedo recomendar unas Topper.", asics)
+    assert _denies("De Topper no tenemos nada por ahora.", item("Botines Topper Talento Fútbol 11"))
+    jbl = item("Auriculares JBL Tune 520BT")
+    assert _denies("Auriculares JBL no tenemos en este momento.", jbl)
+    oral = item("Oral-B iO 5 Cepillo Eléctrico Negro")
+    assert _denies("Lo siento, no trabajamos la gama Oral-B iO.", oral)
+
+
+def test_a_demonstrative_refers_to_the_product_asked_about():
+    """Given the product the customer named came back in stock; when the draft says "ese
+    modelo lo discontinuamos" / "no trabajamos esa marca"; then it fails (B-0322, C-0461,
+    A-0110)."""
+    nike = item("Zapatillas Nike Pegasus 41")
+    q = "¿Siguen teniendo las Nike Pegasus?"
+    assert _denies("Ese modelo lo discontinuamos, ya no lo trabajamos.", nike, question=q)
+    hamaca = item("Hamaca Hamacas Mérida de algodón matrimonial")
+    q = "¿Tenéis hamacas de la marca Hamacas Mérida?"
+    assert _denies("Lo siento, no trabajamos esa marca.", hamaca, question=q)
+    jeans = item("Vaquero mom fit azul, talla 40")
+    q = "¿Seguís teniendo el vaquero mom fit?"
+    assert _denies("Ese vaquero ya no lo vendemos, pero tenemos otros modelos.", jeans, question=q)
+
+
+def test_denials_of_something_else_pass():
+    """Given one product returned in stock; when the draft denies a qualified variant,
+    another model number, or "otro modelo"; then nothing is contradicted."""
+    watch = item("Reloj analógico Brisa con correa de malla")
+    assert not _denies("Relojes de hombre no tenemos por ahora.", watch)
+    phone = item("iPhone 13 128 GB")
+    q = "¿Tenés el iPhone 16?"
+    assert not _denies("Ese modelo no lo tenemos, pero sí el iPhone 13.", phone, question=q)
+    assert not _denies("No tenemos otro modelo en stock.", phone)
+    cable = item("Cable USB-C 1 m")
+    assert not _denies("No tenemos cables con carga rápida de 100 W.", cable)

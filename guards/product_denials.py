@@ -1,0 +1,95 @@
+"""What a sentence says the shop does not carry, resolved against this turn's search.
+
+The denied thing is the noun phrase the denial is about: the topic before it ("Relojes
+no tenemos", "Ese vaquero ya no lo vendemos") or the object after it ("no trabajamos
+Asics"). A demonstrative with no content of its own ("ese modelo", "that one") refers
+to the product the customer asked about. The phrase denies a returned product when
+every content word it has is in that product's name (a qualifier the product lacks —
+"relojes de hombre", "in suede" — makes it another thing).
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.product_refs import loosely_referred, stem
+from guards.products import Product
+from guards.text import words
+
+_DENY = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
+        r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+de|"
+        r"contamos\s+con)|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos))"
+        r"(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:we\s+)?(?:do\s+not|don't|no\s+longer)\s+"
+        r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued)"
+        r"(?:$|[^\pL])"
+    ),
+}
+# Closed classes: words of a noun phrase that name nothing of a product.
+_FUNCTION = frozenset(
+    "el la los las lo le les un una unos unas de del al a en con por para y o e "
+    "the a an of in on with for and or any some "
+    "sí si yes ya no not lamentablemente lo siento sorry unfortunately nada nothing "
+    "ahora momento hoy actualmente todavía aún por now today currently moment right yet "
+    "stock disponible disponibles available".split()
+)
+_DEMONSTRATIVE = frozenset(
+    "ese esa esos esas este esta estos estas eso that this those these".split()
+)
+_CLASSIFIER = frozenset(
+    "modelo modelos producto productos artículo artículos marca marcas gama línea linea "
+    "referencia model models product products item items brand brands range line one ones "
+    "concreto concreta específico específica exacto exacta specific exact particular".split()
+)
+_OTHER = frozenset("otro otra otros otras other another más more else".split())
+_STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
+
+
+def denied_phrases(clause: str, language: str) -> list[list[str]]:
+    """The noun phrases the clause says the shop does not carry."""
+    out = []
+    for match in re2.finditer(_DENY["en" if language == "en" else "es"], clause):
+        before = _STOP.split(clause[: match.start(1)])[-1]
+        after = _STOP.split(clause[match.end(1) :])[0]
+        topic, obj = words(before), words(after)
+        phrase = topic if _content(topic) or _pointer(topic) else obj
+        out.append(phrase)
+    return out
+
+
+def denied_products(
+    clause: str, language: str, products: tuple[Product, ...], question: str
+) -> list[list[Product]]:
+    """For each denial in the clause, the returned products it denies carrying."""
+    out: list[list[Product]] = []
+    for phrase in denied_phrases(clause, language):
+        if any(w in _OTHER for w in phrase):
+            continue
+        content = _content(phrase)
+        if not content:
+            if _pointer(phrase):
+                out.append(loosely_referred(question, products))
+            continue
+        found = []
+        for product in products:
+            name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+            if all(stem(w) in name for w in content) and any(
+                len(w) >= 3 or any(c.isdigit() for c in w) for w in content
+            ):
+                found.append(product)
+        out.append(found)
+    return out
+
+
+def _content(phrase: list[str]) -> list[str]:
+    return [
+        w for w in phrase if w not in _FUNCTION and w not in _DEMONSTRATIVE and w not in _CLASSIFIER
+    ]
+
+
+def _pointer(phrase: list[str]) -> bool:
+    return any(w in _DEMONSTRATIVE for w in phrase)
