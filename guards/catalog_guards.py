@@ -8,7 +8,12 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
-from guards.product_claims import claimed_objects, referred, unreturned
+from guards.product_claims import (
+    claimed_objects,
+    claims_the_asked_product,
+    referred,
+    unreturned,
+)
 from guards.product_denials import denied_products
 from guards.product_refs import chunk_covers, warranty_subjects
 from guards.products import (
@@ -45,6 +50,12 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
                     )
+        if (
+            not products
+            and claims_the_asked_product(clause, ctx.language)
+            and not negated_clause(clause, ctx.language)  # "I can't confirm we sell them"
+        ):
+            return Finding(detail="says the shop carries it, but this turn's search found nothing")
         if not denied:
             for phrase, written in claimed_objects(clause, ctx.language):
                 if unreturned(written, products):

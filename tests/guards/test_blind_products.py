@@ -223,3 +223,48 @@ def test_denials_of_something_else_pass():
     assert not _denies("No tenemos otro modelo en stock.", phone)
     cable = item("Cable USB-C 1 m")
     assert not _denies("No tenemos cables con carga rápida de 100 W.", cable)
+
+
+# --- stock_contradiction: claims -----------------------------------------------------------
+
+
+def test_each_conjunct_of_a_coordinated_claim_is_checked():
+    """Given only a Garmin / a Shimano groupset returned; when the draft says "We carry
+    both Garmin and Zoleo" / "y también grupos SRAM"; then the unreturned conjunct fails
+    (B-0402, B-0183)."""
+    garmin = [search(item("Garmin inReach Mini 2 Satellite Communicator"))]
+    draft = "We carry both Garmin and Zoleo—the inReach Mini 2 is $399.99."
+    assert "stock_contradiction" in check(turn(draft, locale="en", tools=garmin))
+    shimano = [search(item("Grupo Shimano Deore M6100 12v"))]
+    draft = "Tenemos el grupo Shimano Deore 12v y también grupos SRAM de 12 velocidades."
+    assert "stock_contradiction" in check(turn(draft, tools=shimano))
+
+
+def test_a_coordination_not_marked_as_a_second_object_passes():
+    """Given a Moto G54 returned; when "Tenemos el Moto G54 y Mercado Pago te da cuotas";
+    then the second conjunct is not an object of "tenemos"."""
+    g54 = [search(item("Motorola Moto G54 256 GB"))]
+    draft = "Tenemos el Moto G54 y Mercado Pago te da cuotas sin interés."
+    assert "stock_contradiction" not in check(turn(draft, tools=g54))
+
+
+def test_in_stock_before_the_object_is_skipped():
+    """Given only the Vairo XR 3.8 returned; when "tenemos en stock la Vairo E-Urban";
+    then the object is read past "en stock" (B-0023)."""
+    bike = [search(item("Bicicleta Vairo XR 3.8 Rodado 29 Talle M"))]
+    draft = "Sí, tenemos en stock la Vairo E-Urban eléctrica, además de la Vairo XR 3.8."
+    assert "stock_contradiction" in check(turn(draft, tools=bike))
+
+
+def test_having_it_when_the_search_found_nothing():
+    """Given an empty search; when the draft says "we have it" / "sí las tenemos"; then
+    it fails (C-0121, C-0105); a cautious "I can't confirm we sell them" passes
+    (C-0010)."""
+    empty = [("search_products", {"query": "x"}, {"products": []})]
+    assert "stock_contradiction" in check(
+        turn("Yes, we have it! It's in the racing games section.", locale="en", tools=empty)
+    )
+    draft = "Las butacas de ratán sí las tenemos en catálogo, pero ahora mismo están agotadas."
+    assert "stock_contradiction" in check(turn(draft, tools=empty))
+    draft = "I can't see audiobooks in our range, so I can't confirm we sell them."
+    assert check(turn(draft, locale="en", tools=empty)) == {}
