@@ -15,6 +15,7 @@ from guards.product_claims import (
     unreturned,
 )
 from guards.product_denials import denied_products
+from guards.product_offers import offered_without_name
 from guards.product_refs import chunk_covers, warranty_subjects
 from guards.products import (
     Product,
@@ -101,6 +102,11 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
                 continue
             if (found := _offered(clause, products)) is not None:
                 return found
+    if find_phrase(book.unavailable, ctx.draft):
+        return None
+    parts = clauses(ctx.draft, book.clause_breaks)
+    if (product := offered_without_name(parts, ctx.language, products, ctx.question)) is not None:
+        return Finding(detail=f"offers {product.name!r}, marked out of stock")
     return None
 
 

@@ -268,3 +268,75 @@ def test_having_it_when_the_search_found_nothing():
     assert "stock_contradiction" in check(turn(draft, tools=empty))
     draft = "I can't see audiobooks in our range, so I can't confirm we sell them."
     assert check(turn(draft, locale="en", tools=empty)) == {}
+
+
+# --- out_of_stock_offered -----------------------------------------------------------------
+
+
+def _offers(draft: str, *products: dict, question: str = "", locale: str = "es") -> bool:
+    ctx = turn(draft, locale=locale, question=question, tools=[search(*products)])
+    return "out_of_stock_offered" in check(ctx)
+
+
+def test_both_ready_to_go_includes_the_out_of_stock_one():
+    """Given Ticket to Ride (out) and Azul (in); when "both are ready to go, so just add
+    them to your basket"; then the out-of-stock game is offered (C-0164)."""
+    ttr, azul = item("Ticket to Ride: Europe", in_stock=False), item("Azul (2–4 players)")
+    draft = "Great picks — both are ready to go, so just add them to your basket."
+    assert _offers(draft, ttr, azul, locale="en")
+
+
+def test_a_clause_naming_an_in_stock_and_an_out_of_stock_product():
+    """Given the Samsung (in) and the TCL (out); when both are offered "para envío
+    inmediato" and "Las dos salen hoy"; then it fails (A-0167)."""
+    samsung = item('Smart TV Samsung 50" Crystal UHD 4K')
+    tcl = item('Smart TV TCL 43" Full HD Android TV', in_stock=False)
+    draft = (
+        'Para envío inmediato tenés el Smart TV Samsung 50" Crystal UHD 4K y el Smart TV '
+        'TCL 43" Full HD Android TV. Las dos salen hoy.'
+    )
+    assert _offers(draft, samsung, tcl)
+
+
+def test_the_only_product_offered_by_a_pronoun_or_as_the_thing_asked_about():
+    """Given one out-of-stock product; when the draft says "pick it up", "te lo
+    mandamos", "Añádelo al carrito" or "Sí, hay." to a question naming it; then it fails
+    (B-0203, C-0307, C-0509, C-0321, C-0224)."""
+    yeti = item("YETI Tundra 45 Hard Cooler", in_stock=False)
+    draft = "Sure—order online and pick it up at the Boulder store tomorrow."
+    assert _offers(draft, yeti, locale="en")
+    vital = item("Vital Can Balanced Perro Adulto 20 kg", in_stock=False)
+    assert _offers("¡Sí! Suscribite y te lo mandamos cada 30 días desde esta semana.", vital)
+    baul = item("Baúl laqueado de Olinalá", in_stock=False)
+    draft = "¡Queda! Añádelo al carrito y en unos días lo tienes en casa."
+    assert _offers(draft, baul, question="¿Queda algún baúl de Olinalá?")
+    havanna = item("Alfajores Havanna mixtos caja x 12", in_stock=False)
+    draft = "Sí, hay. Si confirmás antes de las 14 h te llega en el día."
+    assert _offers(draft, havanna, question="¿Hay Havanna de 12?")
+    butaca = item("Butaca de cuero y madera de parota", in_stock=False)
+    draft = "Sí, si haces el pedido hoy te llega a tiempo para Navidad sin problema."
+    assert _offers(draft, butaca, question="¿Si pido hoy la butaca de cuero me llega?")
+
+
+def test_an_alternative_that_is_itself_out_of_stock():
+    """Given two out-of-stock creams; when the draft proposes the Avène "que puede pedir
+    ya mismo"; then it fails (B-0041)."""
+    cica = item("La Roche-Posay Cicaplast Baume B5+ 40 ml", in_stock=False)
+    avene = item("Avène Cicalfate+ Crema Reparadora 40 ml", in_stock=False)
+    draft = (
+        "Como alternativa le propongo la Avène Cicalfate+ Crema Reparadora de 40 ml, "
+        "que puede pedir ya mismo."
+    )
+    assert _offers(draft, cica, avene)
+
+
+def test_offers_of_an_out_of_stock_product_said_honestly_or_later_pass():
+    """Given one out-of-stock product; when the draft says it is out of stock, offers it
+    only when it is back, or refuses; then nothing is offered."""
+    yeti = item("YETI Tundra 45 Hard Cooler", in_stock=False)
+    draft = "We carry it, but the YETI Tundra 45 is out of stock; you can order it once it's back."
+    assert not _offers(draft, yeti, locale="en")
+    draft = "Once it's back in the warehouse we'll ship it the same day."
+    assert not _offers(draft, yeti, locale="en")
+    vital = item("Vital Can Balanced Perro Adulto 20 kg", in_stock=False)
+    assert not _offers("No te lo podemos mandar esta semana.", vital)

@@ -1,0 +1,88 @@
+"""An out-of-stock product offered without being named: by a pronoun, "both", or as the
+only product the search returned ("Sure — order online and pick it up tomorrow").
+
+Read only when the draft never says that anything is unavailable: a draft that says a
+product is out of stock is judged clause by clause by the guard itself. The offer is
+the predicate, not a phrase: availability ("disponible", "in stock", a bare "hay" /
+"queda"), the customer buying (can buy / order / pick up, the basket), or the shop
+sending, reserving or delivering it.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.product_refs import PAIR, has_words, loosely_referred
+from guards.products import Product
+from guards.text import negated_clause, words
+
+_OFFER = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])("
+        r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|listos?\s+para|"
+        r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
+        r"(?:pod[eé]s|puedes|puede|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
+        r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)|"
+        r"carrito|cesta|"
+        r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
+        r"\pL*|"
+        r"(?:te|le)\s+(?:separo|reservo|guardo|separamos|reservamos|guardamos)|"
+        r"(?:te|le)\s+(?:lo\s+|la\s+)?llega[n]?|sale[n]?\s+(?:hoy|mañana|ma[nñ]ana)"
+        r")(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])("
+        r"available|in\s+stock|ready\s+to\s+(?:go|ship)|ships?\s+(?:today|tomorrow)|"
+        r"you\s+can\s+(?:\pL+\s+)?(?:buy|order|get|pick|collect)|"
+        r"order\s+(?:it\s+)?(?:online|now|today)|pick\s+(?:it|them)\s+up|basket|cart|checkout|"
+        r"(?:we|i)(?:'ll|\s+will|\s+can)\s+(?:post|send|ship|deliver|hold|reserve|put)"
+        r")(?:$|[^\pL])"
+    ),
+}
+# Closed class: subordinators of a future time ("cuando vuelva", "once it's back").
+_WHEN = frozenset("cuando apenas when once".split())
+
+
+def offered_without_name(
+    parts: list[str], language: str, products: tuple[Product, ...], question: str
+) -> Product | None:
+    """An out-of-stock product a clause offers by reference."""
+    offer = _OFFER["en" if language == "en" else "es"]
+    for clause in parts:
+        match = offer.search(clause)
+        if match is None or negated_clause(clause[: match.end(1)], language):
+            continue  # "no te lo puedo enviar"; a later "sin problema" negates nothing
+        if any(w in _WHEN for w in words(clause)):
+            continue
+        for product in _referents(clause, language, products, question):
+            if product.in_stock is False:
+                return product
+    return None
+
+
+def _referents(
+    clause: str, language: str, products: tuple[Product, ...], question: str
+) -> list[Product]:
+    named = loosely_referred(clause, products)
+    if named:
+        return named
+    if len(products) == 2 and has_words(clause, PAIR[language]):
+        return list(products)
+    if len(products) == 1 and (_pronoun(clause, language) or loosely_referred(question, products)):
+        return list(products)  # the only product returned, asked about or pointed at
+    return []
+
+
+# Closed class: object pronouns and clitics ("pick it up", "te la separo", "añádelo").
+_PRONOUNS = {
+    "es": frozenset("lo la los las".split()),
+    "en": frozenset("it them one".split()),
+}
+_ENCLITIC = re2.compile(r"(?i)\pL{3,}(?:[aeiáéí]r|[aeá]ndo|[aeáé])(?:te|le|se)?(?:lo|la|los|las)$")
+
+
+def _pronoun(clause: str, language: str) -> bool:
+    tokens = words(clause)
+    if language != "en" and any(_ENCLITIC.search(t) for t in tokens):
+        return True
+    return any(t in _PRONOUNS["en" if language == "en" else "es"] for t in tokens)
