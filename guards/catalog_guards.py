@@ -14,7 +14,7 @@ from guards.product_claims import (
     referred,
     unreturned,
 )
-from guards.product_denials import denied_products
+from guards.product_denials import denied_products, denies_a_variant
 from guards.product_offers import offered_without_name
 from guards.product_refs import chunk_covers, warranty_subjects
 from guards.products import (
@@ -47,7 +47,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     )
         if denied and not about_info:
             for product in [*named_products(clause, products), *referred(clause, products)]:
-                if product.in_stock:
+                if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
                     )
@@ -71,7 +71,13 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             name = " ".join(sorted(mention))
             if claimed and not found:
                 return Finding(detail=f"offers '{name}', which this turn's search did not return")
-            if denied and found and is_specific(mention) and all(p.in_stock for p in found):
+            if (
+                denied
+                and found
+                and is_specific(mention)
+                and all(p.in_stock for p in found)
+                and not any(denies_a_variant(clause, ctx.language, p) for p in found)
+            ):
                 return Finding(detail=f"denies '{name}', which the search returned in stock")
     return None
 

@@ -46,18 +46,30 @@ _CLASSIFIER = frozenset(
     "concreto concreta específico específica exacto exacta specific exact particular".split()
 )
 _OTHER = frozenset("otro otra otros otras other another más more else".split())
+# Closed class: the dimensions a product varies in; denying one denies a variant.
+_ATTRIBUTE = frozenset(
+    "talla tallas talle talles número size sizes color colores colour colours tamaño "
+    "tamaños medida medidas versión versiones version versions variante variant capacidad "
+    "capacity".split()
+)
+_RANGE = re2.compile(
+    r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
+)
 _STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
 
 
-def denied_phrases(clause: str, language: str) -> list[list[str]]:
-    """The noun phrases the clause says the shop does not carry."""
+def denied_phrases(clause: str, language: str) -> list[tuple[list[str], bool]]:
+    """The noun phrases the clause says the shop does not carry: the topic before the
+    denial with what follows the verb ("El G54 no lo tenemos en 256 GB"), or the object;
+    and whether the verb is about the range (sell, work with, discontinue) rather than
+    the stock ("no lo tenemos" may be about a size or a colour)."""
     out = []
     for match in re2.finditer(_DENY["en" if language == "en" else "es"], clause):
         before = _STOP.split(clause[: match.start(1)])[-1]
         after = _STOP.split(clause[match.end(1) :])[0]
         topic, obj = words(before), words(after)
-        phrase = topic if _content(topic) or _pointer(topic) else obj
-        out.append(phrase)
+        phrase = topic + obj if _content(topic) or _pointer(topic) else obj
+        out.append((phrase, _RANGE.search(match.group(1)) is not None))
     return out
 
 
@@ -66,12 +78,12 @@ def denied_products(
 ) -> list[list[Product]]:
     """For each denial in the clause, the returned products it denies carrying."""
     out: list[list[Product]] = []
-    for phrase in denied_phrases(clause, language):
-        if any(w in _OTHER for w in phrase):
-            continue
+    for phrase, about_range in denied_phrases(clause, language):
+        if any(w in _OTHER or w in _ATTRIBUTE for w in phrase):
+            continue  # "otro modelo", "ese talle": another thing, or a variant of it
         content = _content(phrase)
         if not content:
-            if _pointer(phrase):
+            if _pointer(phrase) and about_range:
                 out.append(loosely_referred(question, products))
             continue
         found = []
@@ -93,3 +105,15 @@ def _content(phrase: list[str]) -> list[str]:
 
 def _pointer(phrase: list[str]) -> bool:
     return any(w in _DEMONSTRATIVE for w in phrase)
+
+
+def denies_a_variant(clause: str, language: str, product: Product) -> bool:
+    """The denial in the clause is about a variant the product is not: a size, number or
+    dimension it does not have ("El Moto G54 no lo tenemos en 256 GB", "ese talle")."""
+    name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+    for phrase, _ in denied_phrases(clause, language):
+        if any(w in _ATTRIBUTE for w in phrase):
+            return True
+        if any(any(c.isdigit() for c in w) and w not in name for w in _content(phrase)):
+            return True
+    return False

@@ -54,10 +54,27 @@ def offered_without_name(
             continue  # "no te lo puedo enviar"; a later "sin problema" negates nothing
         if any(w in _WHEN for w in words(clause)):
             continue
-        for product in _referents(clause, language, products, question):
+        named = loosely_referred(clause, products)
+        if not named and _AVAILABLE.match(match.group(1)) and _subject_before(clause, match):
+            continue  # "el manual está disponible": something else is available
+        for product in named or _referents(clause, language, products, question):
             if product.in_stock is False:
                 return product
     return None
+
+
+_AVAILABLE = re2.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
+# Closed class: what may stand before "está disponible" when the product is its subject.
+_BARE = frozenset(
+    "sí si yes sure great dale perfecto claro ya hoy ahora también todavía aún está están "
+    "estará es son it is it's are they they're still also now today right the el la los "
+    "las lo ese esa este esta that this one".split()
+)
+
+
+def _subject_before(clause: str, match: re2._Match) -> bool:
+    """Words other than closed-class ones before the offer: another subject."""
+    return any(w not in _BARE for w in words(clause[: match.start(1)]))
 
 
 def _referents(

@@ -26,19 +26,8 @@ SHARED = {
         ("cada", "una"),
         ("igual", "que"),
         ("al", "igual"),
-        ("también",),
-        ("todos",),
-        ("todas",),
     ),
-    "en": (
-        ("both",),
-        ("each",),
-        ("same", "as"),
-        ("as", "well"),
-        ("too",),
-        ("also",),
-        ("all",),
-    ),
+    "en": (("both",), ("each",), ("same", "as")),
 }
 # Closed class: "both" / "los dos" when nothing else in the sentence names the pair.
 PAIR = {

@@ -340,3 +340,39 @@ def test_offers_of_an_out_of_stock_product_said_honestly_or_later_pass():
     assert not _offers(draft, yeti, locale="en")
     vital = item("Vital Can Balanced Perro Adulto 20 kg", in_stock=False)
     assert not _offers("No te lo podemos mandar esta semana.", vital)
+
+
+# --- look-alikes the mechanisms must leave alone --------------------------------------------
+
+
+def test_a_denied_variant_of_a_returned_product_passes():
+    """Given the G54 128 GB / the Asics in talle 42 returned in stock; when the draft
+    denies the 256 GB, "ese talle", or "ese" about a red one; then nothing is denied
+    that the search returned."""
+    g54 = item("Motorola Moto G54 128 GB")
+    assert not _denies("El Moto G54 no lo tenemos en 256 GB.", g54)
+    asics = item("Zapatillas Asics Gel-Cumulus 25 Talle 42")
+    assert not _denies("Lo siento, no tenemos ese talle.", asics, question="¿Las hay en 43?")
+    q = "¿Tienen el Moto G54 en rojo?"
+    assert not _denies("Ese no lo tenemos, solo en azul.", g54, question=q)
+
+
+def test_a_second_predicate_after_a_warranty_does_not_share_it():
+    """Given the Omron (3 años) and the Beurer (null); when the Beurer is only mentioned
+    in the same clause for something else ("también es de muñeca"); then it passes."""
+    tools = [
+        search(
+            item("Omron RS2 Tensiómetro de Muñeca", warranty="3 años"),
+            item("Beurer BC 32 Tensiómetro de Muñeca"),
+        )
+    ]
+    draft = "El Omron RS2 tiene 3 años de garantía y el Beurer BC 32 también es de muñeca."
+    assert "warranty_without_data" not in check(turn(draft, tools=tools))
+
+
+def test_something_else_available_is_not_the_out_of_stock_product():
+    """Given one out-of-stock watch the customer asked about; when the draft says "el
+    manual está disponible en la web"; then the watch is not offered."""
+    watch = item("Reloj GPS Garmin Forerunner 55", in_stock=False)
+    q = "¿El Forerunner 55 trae manual en español?"
+    assert not _offers("Sí, el manual en español está disponible en la web.", watch, question=q)
