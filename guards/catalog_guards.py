@@ -14,7 +14,7 @@ from guards.product_claims import (
     referred,
     unreturned,
 )
-from guards.product_denials import denied_products, denies_a_variant
+from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_offers import offered_without_name
 from guards.product_refs import chunk_covers, warranty_subjects
 from guards.products import (
@@ -45,7 +45,11 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     return Finding(
                         detail=f"denies {found[0].name!r}, which the search returned in stock"
                     )
-        if denied and not about_info:
+        # a "no vendemos / we don't stock …" is resolved by its own noun phrase above;
+        # the words that name a product anywhere in the clause decide only the others
+        # ("está agotado", "no hay stock")
+        by_phrase = bool(denied_phrases(clause, ctx.language))
+        if denied and not about_info and not by_phrase:
             for product in [*named_products(clause, products), *referred(clause, products)]:
                 if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
@@ -73,6 +77,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                 return Finding(detail=f"offers '{name}', which this turn's search did not return")
             if (
                 denied
+                and not by_phrase
                 and found
                 and is_specific(mention)
                 and all(p.in_stock for p in found)

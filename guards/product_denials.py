@@ -32,10 +32,13 @@ _DENY = {
 # Closed classes: words of a noun phrase that name nothing of a product.
 _FUNCTION = frozenset(
     "el la los las lo le les un una unos unas de del al a en con por para y o e "
-    "the a an of in on with for and or any some "
+    "the a an of in on at with for and or any some "
     "sí si yes ya no not lamentablemente lo siento sorry unfortunately nada nothing "
     "ahora momento hoy actualmente todavía aún por now today currently moment right yet "
-    "stock disponible disponibles available".split()
+    "stock disponible disponibles available mismo misma semana week mes month día day "
+    "time vez "
+    # the shop's own venues: "in the shop", "en el catálogo", "en la web"
+    "shop store tienda catálogo catalogo catalogue catalog web website online sucursal".split()
 )
 _DEMONSTRATIVE = frozenset(
     "ese esa esos esas este esta estos estas eso that this those these".split()

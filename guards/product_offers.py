@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re2
 
-from guards.product_refs import PAIR, has_words, loosely_referred
+from guards.product_refs import PAIR, has_words, loosely_referred, stem
 from guards.products import Product
 from guards.text import negated_clause, words
 
@@ -22,7 +22,7 @@ _OFFER = {
         r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|listos?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
         r"(?:pod[eé]s|puedes|puede|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
-        r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)|"
+        r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
         r"carrito|cesta|"
         r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
         r"\pL*|"
@@ -57,12 +57,21 @@ def offered_without_name(
         named = loosely_referred(clause, products)
         if not named and _AVAILABLE.match(match.group(1)) and _subject_before(clause, match):
             continue  # "el manual está disponible": something else is available
+        if (
+            not named
+            and _PURCHASE.search(match.group(1))
+            and _object_after(clause[match.end(1) :], products)
+        ):
+            continue  # "podés comprar el cargador": something else is bought
         for product in named or _referents(clause, language, products, question):
             if product.in_stock is False:
                 return product
     return None
 
 
+_PURCHASE = re2.compile(
+    r"(?i)(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib|buy|order|get|collect)$"
+)
 _AVAILABLE = re2.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
 # Closed class: what may stand before "está disponible" when the product is its subject.
 _BARE = frozenset(
@@ -103,3 +112,23 @@ def _pronoun(clause: str, language: str) -> bool:
     if language != "en" and any(_ENCLITIC.search(t) for t in tokens):
         return True
     return any(t in _PRONOUNS["en" if language == "en" else "es"] for t in tokens)
+
+
+# Closed class: words between a verb and the end of what it says about its object.
+_LINK = frozenset(
+    "y e o and or so que para a al en in on at to por for with con antes before desde from "
+    "si if cuando when".split()
+)
+_FILLER = frozenset("el la los las un una the a an ya mismo now today hoy ahora online".split())
+
+
+def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
+    """The verb has an object of its own, named by a word no returned product has."""
+    name = {stem(w) for p in products for w in words(p.name)}
+    for word in words(rest)[:4]:
+        if word in _LINK:
+            return False
+        if word in _FILLER or word in _BARE:
+            continue
+        return word.isalpha() and stem(word) not in name
+    return False

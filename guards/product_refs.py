@@ -86,7 +86,9 @@ def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
         if not model_numbers(product) <= numbers and numbers - name:
             continue  # the text gives another model number ("el iPhone 16")
         if any(
-            stem(w) in present and (len(w) >= 4 or any(c.isdigit() for c in w))
+            stem(w) in present
+            and (len(w) >= 4 or any(c.isdigit() for c in w))
+            and not w.isdigit()  # a bare number alone ("3 a 5 días") names nothing
             for w in distinctive_words(product, products)
         ):
             out.append(product)

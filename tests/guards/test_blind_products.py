@@ -376,3 +376,40 @@ def test_something_else_available_is_not_the_out_of_stock_product():
     watch = item("Reloj GPS Garmin Forerunner 55", in_stock=False)
     q = "¿El Forerunner 55 trae manual en español?"
     assert not _offers("Sí, el manual en español está disponible en la web.", watch, question=q)
+
+
+def test_a_denial_resolved_by_its_noun_phrase_is_not_read_again_by_the_clause():
+    """Given the Kobo Clara / the Moto G54 returned in stock; when the draft denies the
+    Kobo Sage, or chargers sold separately, beside the returned product's name; then the
+    returned product is not denied. Venues ("in the shop") and "ahora mismo" are not
+    qualifiers: "we don't have Intermezzo in the shop" fails (C-0384), as does "De
+    talavera ahora mismo no trabajamos espejos" (C-0362)."""
+    clara = item("Kobo Clara BW e-reader")
+    draft = "We don't stock the Kobo Sage, but we do have the Kobo Clara BW."
+    assert not _denies(draft, clara, locale="en")
+    g54 = item("Motorola Moto G54 128 GB")
+    draft = "No vendemos cargadores por separado, el Moto G54 ya trae uno en la caja."
+    assert not _denies(draft, g54)
+    book = item("Intermezzo — Sally Rooney (hardback)")
+    draft = "Not yet, I'm afraid — we don't have Intermezzo in the shop."
+    assert _denies(draft, book, locale="en")
+    mirror = item("Espejo con marco de talavera 60 cm")
+    assert _denies("De talavera ahora mismo no trabajamos espejos, solo maceteros.", mirror)
+
+
+def test_another_thing_bought_or_delivered_is_not_the_out_of_stock_product():
+    """Given one out-of-stock bike the customer asked about; when the draft says the
+    charger can be bought, or how long shipping takes ("3 a 5 días": a bare number is not
+    the Marlin 5); then the bike is not offered."""
+    trek = item("Bicicleta Trek Marlin 5 Rodado 29 Talle L", in_stock=False)
+    q = "¿La Trek Marlin trae cargador?"
+    assert not _offers("Podés comprar el cargador por separado en la web.", trek, question=q)
+    assert not _offers("El envío a Córdoba te llega en 3 a 5 días hábiles.", trek)
+
+
+def test_a_time_after_the_denied_product_is_not_a_qualifier():
+    """Given the Moto G54 returned in stock; when "We don't have the Moto G54 at the
+    moment" / "this week"; then the product is denied (the calibration corpus's case)."""
+    g54 = item("Motorola Moto G54 128 GB")
+    assert _denies("We don't have the Moto G54 at the moment.", g54, locale="en")
+    assert _denies("We don't have the Moto G54 this week.", g54, locale="en")
