@@ -16,7 +16,7 @@ from guards.product_claims import (
 )
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_offers import offered_without_name
-from guards.product_refs import chunk_covers, warranty_subjects
+from guards.product_refs import chunk_covers, extends_by_analogy, warranty_subjects
 from guards.products import (
     Product,
     is_specific,
@@ -147,7 +147,10 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     ]
     if not bare:
         return None
+    scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     for clause in clauses(ctx.draft, book.clause_breaks):
+        if scoped and not extends_by_analogy(clause, ctx.language):
+            continue  # only "como nuestros muebles", "like all our tents" borrows it
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
             continue
         if negated_clause(_warranty_part(clause, book.warranty), ctx.language):

@@ -137,3 +137,15 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
         if name & {stem(t) for t in tokens}:
             return True
     return False
+
+
+# Closed class: words that extend what is said of one thing to another.
+_ANALOGY = {
+    "es": (("como",), ("igual",), ("también",), ("mismo",), ("misma",)),
+    "en": (("like",), ("same",), ("too",), ("also",), ("as", "well"), ("as", "with")),
+}
+
+
+def extends_by_analogy(clause: str, language: str) -> bool:
+    """The clause gives something what another thing has ("como nuestros muebles")."""
+    return has_words(clause, _ANALOGY["en" if language == "en" else "es"])

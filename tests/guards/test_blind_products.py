@@ -413,3 +413,13 @@ def test_a_time_after_the_denied_product_is_not_a_qualifier():
     g54 = item("Motorola Moto G54 128 GB")
     assert _denies("We don't have the Moto G54 at the moment.", g54, locale="en")
     assert _denies("We don't have the Moto G54 this week.", g54, locale="en")
+
+
+def test_a_range_policy_applied_without_analogy_passes():
+    """Given a chunk giving electronics 12 months and headphones whose sheet has none;
+    when the draft states the 12 months citing it, with no "como / like" borrowing from
+    another range; then the chunk may well cover them: pass."""
+    chunks = {"garantia#1": "Los productos electrónicos tienen 12 meses de garantía."}
+    tools = [search(item("Auriculares JBL Tune 520BT"))]
+    draft = "Los auriculares tienen 12 meses de garantía [garantia#1]."
+    assert "warranty_without_data" not in check(turn(draft, chunks=chunks, tools=tools))
