@@ -15,7 +15,7 @@ from guards.product_claims import (
     unreturned,
 )
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
-from guards.product_offers import offered_without_name
+from guards.product_offers import offered_without_name, said_for_later
 from guards.product_refs import chunk_covers, extends_by_analogy, warranty_subjects
 from guards.products import (
     Product,
@@ -109,12 +109,12 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
         for clause in clauses(sentence, book.clause_breaks):
-            if not find_phrase(book.offer, clause):
-                continue
+            if not find_phrase(book.offer, clause) or said_for_later(clause):
+                continue  # "will be available again in March" is not an offer now
             if (found := _offered(clause, products)) is not None:
                 return found
-    if find_phrase(book.unavailable, ctx.draft):
-        return None
+    if find_phrase(book.unavailable, ctx.draft) or said_for_later(ctx.draft):
+        return None  # the draft says it is out of stock, or offers it for later
     parts = clauses(ctx.draft, book.clause_breaks)
     if (product := offered_without_name(parts, ctx.language, products, ctx.question)) is not None:
         return Finding(detail=f"offers {product.name!r}, marked out of stock")

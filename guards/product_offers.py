@@ -52,7 +52,7 @@ def offered_without_name(
         match = offer.search(clause)
         if match is None or negated_clause(clause[: match.end(1)], language):
             continue  # "no te lo puedo enviar"; a later "sin problema" negates nothing
-        if any(w in _WHEN for w in words(clause)):
+        if any(w in _WHEN for w in words(clause)) or said_for_later(clause):
             continue
         named = loosely_referred(clause, products)
         if not named and _AVAILABLE.match(match.group(1)) and _subject_before(clause, match):
@@ -132,3 +132,18 @@ def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
             continue
         return word.isalpha() and stem(word) not in name
     return False
+
+
+# Closed class: a return to stock ("back", "de nuevo", "vuelve a") or a future copula
+# before an availability word ("estará disponible", "will be available").
+_LATER = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:back|again|restock\pL*|de\s+nuevo|nuevamente|vuelv\pL*|volver\pL*|"
+    r"repo[nsn]\pL*|reposici[oó]n|(?:estar[aá]n?|va[n]?\s+a\s+estar|will\s+be|'ll\s+be|"
+    r"should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|available|in\s+stock|"
+    r"en\s+stock))(?:$|[^\pL])"
+)
+
+
+def said_for_later(clause: str) -> bool:
+    """The clause offers the product once it is back, not now."""
+    return _LATER.search(clause) is not None

@@ -423,3 +423,15 @@ def test_a_range_policy_applied_without_analogy_passes():
     tools = [search(item("Auriculares JBL Tune 520BT"))]
     draft = "Los auriculares tienen 12 meses de garantía [garantia#1]."
     assert "warranty_without_data" not in check(turn(draft, chunks=chunks, tools=tools))
+
+
+def test_an_offer_for_when_it_is_back_passes():
+    """Given one out-of-stock product; when the draft says it will be available again,
+    or offers it after saying it comes back; then nothing is offered now."""
+    trek = item("Bicicleta Trek Marlin 5 Rodado 29 Talle L", in_stock=False)
+    assert not _offers("La Trek Marlin 5 estará disponible la semana que viene.", trek)
+    draft = "La Trek Marlin 5 vuelve a estar disponible en marzo; te aviso y la podés pedir."
+    assert not _offers(draft, trek)
+    yeti = item("YETI Tundra 45 Hard Cooler", in_stock=False)
+    draft = "The YETI Tundra 45 will be available again in March."
+    assert not _offers(draft, yeti, locale="en")
