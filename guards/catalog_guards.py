@@ -166,10 +166,13 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     return None
 
 
+_PUNCTUATION = re2.compile(r"[,:;—–]\s*")
+
+
 def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
     """The stretch of the clause between punctuation that speaks of the warranty: "sin
     coste" after a comma does not negate "está en garantía"."""
-    for part in re2.split(r"[,:;—–]\s*", clause):
+    for part in _PUNCTUATION.split(clause):
         if find_phrase(warranty, part):
             return part
     return clause

@@ -10,6 +10,8 @@ every content word it has is in that product's name (a qualifier the product lac
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re2
 
 from guards.product_refs import loosely_referred, stem
@@ -61,7 +63,8 @@ _RANGE = re2.compile(
 _STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
 
 
-def denied_phrases(clause: str, language: str) -> list[tuple[list[str], bool]]:
+@lru_cache(maxsize=256)
+def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], ...]:
     """The noun phrases the clause says the shop does not carry: the topic before the
     denial with what follows the verb ("El G54 no lo tenemos en 256 GB"), or the object;
     and whether the verb is about the range (sell, work with, discontinue) rather than
@@ -73,7 +76,7 @@ def denied_phrases(clause: str, language: str) -> list[tuple[list[str], bool]]:
         topic, obj = words(before), words(after)
         phrase = topic + obj if _content(topic) or _pointer(topic) else obj
         out.append((phrase, _RANGE.search(match.group(1)) is not None))
-    return out
+    return tuple(out)
 
 
 def denied_products(

@@ -117,6 +117,7 @@ def warranty_subjects(clause: str, language: str, products: tuple[Product, ...])
 
 # Closed class: quantifiers that make a policy sentence cover the whole range.
 _UNIVERSAL = frozenset("todos todas todo toda cada cualquier every all any".split())
+_WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
 _FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
 
 
@@ -131,7 +132,7 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
     for sentence in durations:
         tokens = words(sentence)
         if any(t in _UNIVERSAL for t in tokens) and not any(
-            w[:1].isupper() for w in re2.findall(r"[\pL\pN][\pL\pN'-]*", sentence)[1:]
+            w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:]
         ):
             return True
         if name & {stem(t) for t in tokens}:
