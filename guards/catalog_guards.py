@@ -8,7 +8,15 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
-from guards.product_claims import claimed_objects, referred, unreturned
+from guards.product_claims import (
+    claimed_objects,
+    claims_the_asked_product,
+    referred,
+    unreturned,
+)
+from guards.product_denials import denied_phrases, denied_products, denies_a_variant
+from guards.product_offers import offered_without_name, said_for_later
+from guards.product_refs import chunk_covers, extends_by_analogy, warranty_subjects
 from guards.products import (
     Product,
     is_specific,
@@ -31,12 +39,28 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     for clause in clauses(ctx.draft, book.clause_breaks):
         denied = find_phrase(book.unavailable, clause) is not None
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
-        if denied and not about_info:
+        if not about_info:
+            for found in denied_products(clause, ctx.language, products, ctx.question):
+                if found and all(p.in_stock for p in found):
+                    return Finding(
+                        detail=f"denies {found[0].name!r}, which the search returned in stock"
+                    )
+        # a "no vendemos / we don't stock …" is resolved by its own noun phrase above;
+        # the words that name a product anywhere in the clause decide only the others
+        # ("está agotado", "no hay stock")
+        by_phrase = bool(denied_phrases(clause, ctx.language))
+        if denied and not about_info and not by_phrase:
             for product in [*named_products(clause, products), *referred(clause, products)]:
-                if product.in_stock:
+                if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
                     )
+        if (
+            not products
+            and claims_the_asked_product(clause, ctx.language)
+            and not negated_clause(clause, ctx.language)  # "I can't confirm we sell them"
+        ):
+            return Finding(detail="says the shop carries it, but this turn's search found nothing")
         if not denied:
             for phrase, written in claimed_objects(clause, ctx.language):
                 if unreturned(written, products):
@@ -51,7 +75,14 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             name = " ".join(sorted(mention))
             if claimed and not found:
                 return Finding(detail=f"offers '{name}', which this turn's search did not return")
-            if denied and found and is_specific(mention) and all(p.in_stock for p in found):
+            if (
+                denied
+                and not by_phrase
+                and found
+                and is_specific(mention)
+                and all(p.in_stock for p in found)
+                and not any(denies_a_variant(clause, ctx.language, p) for p in found)
+            ):
                 return Finding(detail=f"denies '{name}', which the search returned in stock")
     return None
 
@@ -78,10 +109,15 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
         for clause in clauses(sentence, book.clause_breaks):
-            if not find_phrase(book.offer, clause):
-                continue
+            if not find_phrase(book.offer, clause) or said_for_later(clause):
+                continue  # "will be available again in March" is not an offer now
             if (found := _offered(clause, products)) is not None:
                 return found
+    if find_phrase(book.unavailable, ctx.draft) or said_for_later(ctx.draft):
+        return None  # the draft says it is out of stock, or offers it for later
+    parts = clauses(ctx.draft, book.clause_breaks)
+    if (product := offered_without_name(parts, ctx.language, products, ctx.question)) is not None:
+        return Finding(detail=f"offers {product.name!r}, marked out of stock")
     return None
 
 
@@ -99,22 +135,47 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     """A warranty stated for a product whose sheet has none, with no chunk giving one."""
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
-    bare = [p for p in products if p.has_warranty_field and p.warranty is None]
-    if not bare or any(find_phrase(book.warranty, c.text) for c in ctx.retrieved):
+    policies = [
+        [s for s in sentences(c.text) if find_phrase(book.warranty, s)] for c in ctx.retrieved
+    ]
+    bare = [
+        p
+        for p in products
+        if p.has_warranty_field
+        and p.warranty is None
+        and not any(chunk_covers(policy, p) for policy in policies)
+    ]
+    if not bare:
         return None
+    scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     for clause in clauses(ctx.draft, book.clause_breaks):
+        if scoped and not extends_by_analogy(clause, ctx.language):
+            continue  # only "como nuestros muebles", "like all our tents" borrows it
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
             continue
-        if negated_clause(clause, ctx.language):
+        if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
             continue  # "no tengo datos de garantía", "I don't have a warranty for it"
         named = named_products(clause, products)
         named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
+        named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
         if not named and len(products) == 1:
             named = list(products)
         for product in named:
             if product in bare:
                 return Finding(detail=f"states a warranty for {product.name!r}; its sheet has none")
     return None
+
+
+_PUNCTUATION = re2.compile(r"[,:;—–]\s*")
+
+
+def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
+    """The stretch of the clause between punctuation that speaks of the warranty: "sin
+    coste" after a comma does not negate "está en garantía"."""
+    for part in _PUNCTUATION.split(clause):
+        if find_phrase(warranty, part):
+            return part
+    return clause
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:

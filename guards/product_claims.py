@@ -76,21 +76,42 @@ def referred(sentence: str, products: tuple[Product, ...]) -> list[Product]:
 
 
 def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
-    """The object after each "we have" in the clause: (phrase, its words as written)."""
+    """The object after each "we have" in the clause: (phrase, its words as written).
+    An explicitly coordinated object ("both Garmin and Zoleo", "el grupo Shimano y
+    también grupos SRAM") gives one phrase per conjunct."""
     out = []
     for match in re2.finditer(_HAVE[language], clause):
         written = re2.findall(r"[\pL\pN][\pL\pN'-]*", clause[match.end(1) :])
-        phrase: list[str] = []
-        for word in written:
-            lower = word.lower()
-            if not phrase and lower in _LEAD:
+        if [w.lower() for w in written[:2]] in (["en", "stock"], ["in", "stock"]):
+            written = written[2:]  # "tenemos en stock la Vairo …"
+        paired = bool(written) and written[0].lower() in _PAIRED
+        while written:
+            phrase, rest = _phrase(written)
+            if phrase:
+                out.append((" ".join(phrase), phrase))
+            rest_lower = [w.lower() for w in rest[:2]]
+            if rest_lower[:1] in (["y"], ["and"]) and (paired or rest_lower[1:] in _ALSO):
+                written = rest[1:]
                 continue
-            if lower in _BOUNDARY or len(phrase) >= 6:
-                break
-            phrase.append(word)
-        if phrase:
-            out.append((" ".join(phrase), phrase))
+            break
     return out
+
+
+_PAIRED = frozenset(("both", "ambos", "ambas"))
+_ALSO = (["también"], ["also"])
+
+
+def _phrase(written: list[str]) -> tuple[list[str], list[str]]:
+    """The noun phrase at the start of the words, and the words after it."""
+    phrase: list[str] = []
+    for index, word in enumerate(written):
+        lower = word.lower()
+        if not phrase and (lower in _LEAD or lower in _PAIRED):
+            continue
+        if lower in _BOUNDARY or len(phrase) >= 6:
+            return phrase, written[index:]
+        phrase.append(word)
+    return phrase, []
 
 
 def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
@@ -120,3 +141,21 @@ def _unit_of(word: str, name: set[str]) -> bool:
     """ "128gb" written together matches "128 gb" in the name."""
     digits = "".join(c for c in word if c.isdigit())
     return bool(digits) and digits in name
+
+
+_HAVE_IT = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])(no\s+)?(?:lo|la|los|las)\s+(?:tenemos|vendemos|trabajamos|manejamos)"
+        r"(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])we\s+(do\s+not\s+|don't\s+)?(?:do\s+)?(?:have|carry|stock|sell)\s+"
+        r"(?:it|them)(?:$|[^\pL])"
+    ),
+}
+
+
+def claims_the_asked_product(clause: str, language: str) -> bool:
+    """The clause says the shop carries the thing asked about, by a pronoun ("we have
+    it", "las tenemos"), not negated."""
+    return any(not m.group(1) for m in re2.finditer(_HAVE_IT[language], clause))

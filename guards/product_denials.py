@@ -1,0 +1,125 @@
+"""What a sentence says the shop does not carry, resolved against this turn's search.
+
+The denied thing is the noun phrase the denial is about: the topic before it ("Relojes
+no tenemos", "Ese vaquero ya no lo vendemos") or the object after it ("no trabajamos
+Asics"). A demonstrative with no content of its own ("ese modelo", "that one") refers
+to the product the customer asked about. The phrase denies a returned product when
+every content word it has is in that product's name (a qualifier the product lacks —
+"relojes de hombre", "in suede" — makes it another thing).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import re2
+
+from guards.product_refs import loosely_referred, stem
+from guards.products import Product
+from guards.text import words
+
+_DENY = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
+        r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+de|"
+        r"contamos\s+con)|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos))"
+        r"(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:we\s+)?(?:do\s+not|don't|no\s+longer)\s+"
+        r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued)"
+        r"(?:$|[^\pL])"
+    ),
+}
+# Closed classes: words of a noun phrase that name nothing of a product.
+_FUNCTION = frozenset(
+    "el la los las lo le les un una unos unas de del al a en con por para y o e "
+    "the a an of in on at with for and or any some "
+    "sí si yes ya no not lamentablemente lo siento sorry unfortunately nada nothing "
+    "ahora momento hoy actualmente todavía aún por now today currently moment right yet "
+    "stock disponible disponibles available mismo misma semana week mes month día day "
+    "time vez "
+    # the shop's own venues: "in the shop", "en el catálogo", "en la web"
+    "shop store tienda catálogo catalogo catalogue catalog web website online sucursal".split()
+)
+_DEMONSTRATIVE = frozenset(
+    "ese esa esos esas este esta estos estas eso that this those these".split()
+)
+_CLASSIFIER = frozenset(
+    "modelo modelos producto productos artículo artículos marca marcas gama línea linea "
+    "referencia model models product products item items brand brands range line one ones "
+    "concreto concreta específico específica exacto exacta specific exact particular".split()
+)
+_OTHER = frozenset("otro otra otros otras other another más more else".split())
+# Closed class: the dimensions a product varies in; denying one denies a variant.
+_ATTRIBUTE = frozenset(
+    "talla tallas talle talles número size sizes color colores colour colours tamaño "
+    "tamaños medida medidas versión versiones version versions variante variant capacidad "
+    "capacity".split()
+)
+_RANGE = re2.compile(
+    r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
+)
+_STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
+
+
+@lru_cache(maxsize=256)
+def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], ...]:
+    """The noun phrases the clause says the shop does not carry: the topic before the
+    denial with what follows the verb ("El G54 no lo tenemos en 256 GB"), or the object;
+    and whether the verb is about the range (sell, work with, discontinue) rather than
+    the stock ("no lo tenemos" may be about a size or a colour)."""
+    out = []
+    for match in re2.finditer(_DENY["en" if language == "en" else "es"], clause):
+        before = _STOP.split(clause[: match.start(1)])[-1]
+        after = _STOP.split(clause[match.end(1) :])[0]
+        topic, obj = words(before), words(after)
+        phrase = topic + obj if _content(topic) or _pointer(topic) else obj
+        out.append((phrase, _RANGE.search(match.group(1)) is not None))
+    return tuple(out)
+
+
+def denied_products(
+    clause: str, language: str, products: tuple[Product, ...], question: str
+) -> list[list[Product]]:
+    """For each denial in the clause, the returned products it denies carrying."""
+    out: list[list[Product]] = []
+    for phrase, about_range in denied_phrases(clause, language):
+        if any(w in _OTHER or w in _ATTRIBUTE for w in phrase):
+            continue  # "otro modelo", "ese talle": another thing, or a variant of it
+        content = _content(phrase)
+        if not content:
+            if _pointer(phrase) and about_range:
+                out.append(loosely_referred(question, products))
+            continue
+        found = []
+        for product in products:
+            name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+            if all(stem(w) in name for w in content) and any(
+                len(w) >= 3 or any(c.isdigit() for c in w) for w in content
+            ):
+                found.append(product)
+        out.append(found)
+    return out
+
+
+def _content(phrase: list[str]) -> list[str]:
+    return [
+        w for w in phrase if w not in _FUNCTION and w not in _DEMONSTRATIVE and w not in _CLASSIFIER
+    ]
+
+
+def _pointer(phrase: list[str]) -> bool:
+    return any(w in _DEMONSTRATIVE for w in phrase)
+
+
+def denies_a_variant(clause: str, language: str, product: Product) -> bool:
+    """The denial in the clause is about a variant the product is not: a size, number or
+    dimension it does not have ("El Moto G54 no lo tenemos en 256 GB", "ese talle")."""
+    name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+    for phrase, _ in denied_phrases(clause, language):
+        if any(w in _ATTRIBUTE for w in phrase):
+            return True
+        if any(any(c.isdigit() for c in w) and w not in name for w in _content(phrase)):
+            return True
+    return False

@@ -1,0 +1,149 @@
+"""An out-of-stock product offered without being named: by a pronoun, "both", or as the
+only product the search returned ("Sure — order online and pick it up tomorrow").
+
+Read only when the draft never says that anything is unavailable: a draft that says a
+product is out of stock is judged clause by clause by the guard itself. The offer is
+the predicate, not a phrase: availability ("disponible", "in stock", a bare "hay" /
+"queda"), the customer buying (can buy / order / pick up, the basket), or the shop
+sending, reserving or delivering it.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.product_refs import PAIR, has_words, loosely_referred, stem
+from guards.products import Product
+from guards.text import negated_clause, words
+
+_OFFER = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])("
+        r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|listos?\s+para|"
+        r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
+        r"(?:pod[eé]s|puedes|puede|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
+        r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
+        r"carrito|cesta|"
+        r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
+        r"\pL*|"
+        r"(?:te|le)\s+(?:separo|reservo|guardo|separamos|reservamos|guardamos)|"
+        r"(?:te|le)\s+(?:lo\s+|la\s+)?llega[n]?|sale[n]?\s+(?:hoy|mañana|ma[nñ]ana)"
+        r")(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])("
+        r"available|in\s+stock|ready\s+to\s+(?:go|ship)|ships?\s+(?:today|tomorrow)|"
+        r"you\s+can\s+(?:\pL+\s+)?(?:buy|order|get|pick|collect)|"
+        r"order\s+(?:it\s+)?(?:online|now|today)|pick\s+(?:it|them)\s+up|basket|cart|checkout|"
+        r"(?:we|i)(?:'ll|\s+will|\s+can)\s+(?:post|send|ship|deliver|hold|reserve|put)"
+        r")(?:$|[^\pL])"
+    ),
+}
+# Closed class: subordinators of a future time ("cuando vuelva", "once it's back").
+_WHEN = frozenset("cuando apenas when once".split())
+
+
+def offered_without_name(
+    parts: list[str], language: str, products: tuple[Product, ...], question: str
+) -> Product | None:
+    """An out-of-stock product a clause offers by reference."""
+    offer = _OFFER["en" if language == "en" else "es"]
+    for clause in parts:
+        match = offer.search(clause)
+        if match is None or negated_clause(clause[: match.end(1)], language):
+            continue  # "no te lo puedo enviar"; a later "sin problema" negates nothing
+        if any(w in _WHEN for w in words(clause)) or said_for_later(clause):
+            continue
+        named = loosely_referred(clause, products)
+        if not named and _AVAILABLE.match(match.group(1)) and _subject_before(clause, match):
+            continue  # "el manual está disponible": something else is available
+        if (
+            not named
+            and _PURCHASE.search(match.group(1))
+            and _object_after(clause[match.end(1) :], products)
+        ):
+            continue  # "podés comprar el cargador": something else is bought
+        for product in named or _referents(clause, language, products, question):
+            if product.in_stock is False:
+                return product
+    return None
+
+
+_PURCHASE = re2.compile(
+    r"(?i)(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib|buy|order|get|collect)$"
+)
+_AVAILABLE = re2.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
+# Closed class: what may stand before "está disponible" when the product is its subject.
+_BARE = frozenset(
+    "sí si yes sure great dale perfecto claro ya hoy ahora también todavía aún está están "
+    "estará es son it is it's are they they're still also now today right the el la los "
+    "las lo ese esa este esta that this one".split()
+)
+
+
+def _subject_before(clause: str, match: re2._Match) -> bool:
+    """Words other than closed-class ones before the offer: another subject."""
+    return any(w not in _BARE for w in words(clause[: match.start(1)]))
+
+
+def _referents(
+    clause: str, language: str, products: tuple[Product, ...], question: str
+) -> list[Product]:
+    named = loosely_referred(clause, products)
+    if named:
+        return named
+    if len(products) == 2 and has_words(clause, PAIR[language]):
+        return list(products)
+    if len(products) == 1 and (_pronoun(clause, language) or loosely_referred(question, products)):
+        return list(products)  # the only product returned, asked about or pointed at
+    return []
+
+
+# Closed class: object pronouns and clitics ("pick it up", "te la separo", "añádelo").
+_PRONOUNS = {
+    "es": frozenset("lo la los las".split()),
+    "en": frozenset("it them one".split()),
+}
+_ENCLITIC = re2.compile(r"(?i)\pL{3,}(?:[aeiáéí]r|[aeá]ndo|[aeáé])(?:te|le|se)?(?:lo|la|los|las)$")
+
+
+def _pronoun(clause: str, language: str) -> bool:
+    tokens = words(clause)
+    if language != "en" and any(_ENCLITIC.search(t) for t in tokens):
+        return True
+    return any(t in _PRONOUNS["en" if language == "en" else "es"] for t in tokens)
+
+
+# Closed class: words between a verb and the end of what it says about its object.
+_LINK = frozenset(
+    "y e o and or so que para a al en in on at to por for with con antes before desde from "
+    "si if cuando when".split()
+)
+_FILLER = frozenset("el la los las un una the a an ya mismo now today hoy ahora online".split())
+
+
+def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
+    """The verb has an object of its own, named by a word no returned product has."""
+    name = {stem(w) for p in products for w in words(p.name)}
+    for word in words(rest)[:4]:
+        if word in _LINK:
+            return False
+        if word in _FILLER or word in _BARE:
+            continue
+        return word.isalpha() and stem(word) not in name
+    return False
+
+
+# Closed class: a return to stock ("back", "de nuevo", "vuelve a") or a future copula
+# before an availability word ("estará disponible", "will be available").
+_LATER = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:back|again|restock\pL*|de\s+nuevo|nuevamente|vuelv\pL*|volver\pL*|"
+    r"repo[nsn]\pL*|reposici[oó]n|(?:estar[aá]n?|va[n]?\s+a\s+estar|will\s+be|'ll\s+be|"
+    r"should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|available|in\s+stock|"
+    r"en\s+stock))(?:$|[^\pL])"
+)
+
+
+def said_for_later(clause: str) -> bool:
+    """The clause offers the product once it is back, not now."""
+    return _LATER.search(clause) is not None

@@ -1,0 +1,152 @@
+"""Which returned product a phrase refers to, when the draft does not spell out its name.
+
+A product is referred to by the words that tell it apart from the others this turn
+returned (a brand, a model name, a category noun, singular or plural), unless the text
+gives a model number of its own that the product does not have ("el iPhone 16" is not
+the returned iPhone 13). Plural quantifiers ("both", "los dos") refer to every product
+the sentence names, or to the two returned when it names none.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.product_claims import distinctive_words, model_numbers
+from guards.products import Product
+from guards.text import words
+
+# Closed class: quantifiers and comparisons that extend one predicate to several things.
+SHARED = {
+    "es": (
+        ("los", "dos"),
+        ("las", "dos"),
+        ("ambos",),
+        ("ambas",),
+        ("cada", "uno"),
+        ("cada", "una"),
+        ("igual", "que"),
+        ("al", "igual"),
+    ),
+    "en": (("both",), ("each",), ("same", "as")),
+}
+# Closed class: "both" / "los dos" when nothing else in the sentence names the pair.
+PAIR = {
+    "es": (("los", "dos"), ("las", "dos"), ("ambos",), ("ambas",)),
+    "en": (("both",),),
+}
+_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in x".split())
+
+
+def has_words(text: str, phrases: tuple[tuple[str, ...], ...]) -> bool:
+    tokens = words(text)
+    return any(
+        tokens[i : i + len(phrase)] == list(phrase)
+        for phrase in phrases
+        for i in range(len(tokens) - len(phrase) + 1)
+    )
+
+
+def stem(word: str) -> str:
+    """Singular of a plural noun, enough to compare "relojes" with "reloj"."""
+    if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s"):
+        return word[:-1]
+    return word
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text)}
+
+
+def text_model_numbers(text: str, vocabulary: set[str]) -> set[str]:
+    """Numbers the text gives as a model's: a code with letters and digits ("s24"), or a
+    number right after a word of a product name ("iPhone 16"), not a size ("128 GB")."""
+    tokens = words(text)
+    out = set()
+    for i, token in enumerate(tokens):
+        if not any(c.isdigit() for c in token):
+            continue
+        if i + 1 < len(tokens) and tokens[i + 1] in _UNITS:
+            continue
+        if not token.isdigit() or (i and tokens[i - 1] in vocabulary):
+            out.add(token)
+    return out
+
+
+def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
+    """Returned products the text names by a distinctive word, with no model number
+    of its own that the product lacks."""
+    present = stems(text)
+    vocabulary = {w for p in products for w in words(p.name) if not w.isdigit()}
+    numbers = text_model_numbers(text, vocabulary)
+    out = []
+    for product in products:
+        name = set(words(f"{product.name} {product.sku}"))
+        if not model_numbers(product) <= numbers and numbers - name:
+            continue  # the text gives another model number ("el iPhone 16")
+        if any(
+            stem(w) in present
+            and (len(w) >= 4 or any(c.isdigit() for c in w))
+            and not w.isdigit()  # a bare number alone ("3 a 5 días") names nothing
+            for w in distinctive_words(product, products)
+        ):
+            out.append(product)
+    return out
+
+
+def subjects(sentence: str, language: str, products: tuple[Product, ...]) -> list[Product]:
+    """The products a sentence's predicate is about: those it names, or the returned
+    pair when it says "both" and names none, or the only product returned."""
+    named = loosely_referred(sentence, products)
+    if named:
+        return named
+    if len(products) == 2 and has_words(sentence, PAIR[language]):
+        return list(products)
+    return []
+
+
+def warranty_subjects(clause: str, language: str, products: tuple[Product, ...]) -> list[Product]:
+    """The products a warranty clause gives the warranty to: the one it names, or all it
+    names when it extends the warranty to several ("los dos", "igual que el Omron")."""
+    found = subjects(clause, language, products)
+    if len(found) > 1 and not has_words(clause, SHARED[language]):
+        return []  # "the Bosch has 2 years and the Indesit costs £259": whose is unclear
+    return found
+
+
+# Closed class: quantifiers that make a policy sentence cover the whole range.
+_UNIVERSAL = frozenset("todos todas todo toda cada cualquier every all any".split())
+_WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
+_FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+
+
+def chunk_covers(policy: list[str], product: Product) -> bool:
+    """A chunk's sentences about warranties cover the product, unless the ones that state
+    a duration all give it to a scope of their own ("Cepillos eléctricos: 3 años",
+    "Northtrail-brand gear … lifetime guarantee") that names nothing of the product."""
+    durations = [s for s in policy if _FOR_LIFE.search(s)]
+    if not durations:
+        return bool(policy)  # how to claim it, not how long it lasts
+    name = {stem(w) for w in words(product.name) if len(w) >= 4}
+    for sentence in durations:
+        tokens = words(sentence)
+        if any(t in _UNIVERSAL for t in tokens) and not any(
+            w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:]
+        ):
+            return True
+        if name & {stem(t) for t in tokens}:
+            return True
+    return False
+
+
+# Closed class: words that extend what is said of one thing to another.
+_ANALOGY = {
+    "es": (("como",), ("igual",), ("también",), ("mismo",), ("misma",)),
+    "en": (("like",), ("same",), ("too",), ("also",), ("as", "well"), ("as", "with")),
+}
+
+
+def extends_by_analogy(clause: str, language: str) -> bool:
+    """The clause gives something what another thing has ("como nuestros muebles")."""
+    return has_words(clause, _ANALOGY["en" if language == "en" else "es"])
