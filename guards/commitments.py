@@ -29,6 +29,8 @@ from guards.verb_groups import (
     _BENEFICIARY_ES,
     _CHAIN_EN,
     _CHAIN_ES,
+    _DECLARE_EN,
+    _DECLARE_ES,
     _DETERMINERS_ES,
     _DONE_AUX_ES,
     _MODAL_CUSTOMER_ES,
@@ -128,7 +130,8 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             v
             for v, _ in entries
             if (speaker and v.bare_for_speaker)
-            or has_object(v, tokens, index)
+            or has_object(v, tokens, index, raw=text)
+            or (actor == PASSIVE and _subject_object(v, tokens, index))
             or (
                 context
                 and not v.received
@@ -186,17 +189,35 @@ def _coordinated(tokens: list[str], index: int, person: str) -> bool:
     return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
 
 
-def has_object(verb: Verb, tokens: list[str], index: int) -> bool:
+def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> bool:
+    """One of the verb's object words near it. Signs (a currency, "%") are read from
+    the raw sentence as well: the word list drops them ("te la dejamos a $ 3.900")."""
     if not verb.objects:
         return True
     nearby = tokens[max(0, index - 8) : index + 9]
     joined = " ".join(nearby)
     return any(t.startswith(obj) for t in nearby for obj in verb.objects) or any(
-        obj in joined for obj in verb.objects if not obj.isalpha()
+        obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
+        for obj in verb.objects
+        if not obj.isalpha()
     )
 
 
+def _subject_object(verb: Verb, tokens: list[str], index: int) -> bool:
+    """A passive participle's object is its subject, however long the noun phrase
+    before it ("su solicitud de cambio de entrega para el pedido 208115 queda
+    registrada"): the clause up to the verb, from its last comma or "que"."""
+    if not verb.objects:
+        return False
+    start = index
+    while start > 0 and tokens[start - 1] not in ("que", "y", "pero", "and", "that", "but"):
+        start -= 1
+    return any(t.startswith(obj) for t in tokens[start:index] for obj in verb.objects)
+
+
 def is_offer(lower: str, language: str) -> bool:
+    # "por si quiere añadir algo" is "in case", not a condition on the act.
+    lower = lower.replace("por si ", "por caso ")
     stripped = lower.lstrip("¿¡ \"'«")
     if lower.rstrip().endswith("?") or "¿" in lower:
         return True
@@ -265,6 +286,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return SPEAKER, False  # "nuestro equipo se pondrá en contacto"
         return None
     if person == PART:
+        if _declared(tokens, index, _DECLARE_ES):
+            return SPEAKER, False  # "dalo por reembolsado", "considéralo cancelado"
         if prev in _AUX_PERFECT_ES:
             actor = _AUX_PERFECT_ES[prev]
             return (actor, False) if actor != PASSIVE or _beneficiary(tokens) else None
@@ -306,6 +329,13 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
     if prev in _MODAL_CUSTOMER_ES or (prev == "que" and prev2 in _MODAL_CUSTOMER_ES):
         return CUSTOMER, False
     return None
+
+
+def _declared(tokens: list[str], index: int, declare: frozenset[str]) -> bool:
+    """An imperative that declares a state ("consider it refunded", "consider the
+    second one refunded", "dalo por cancelado"): the speaker says the act is done. The
+    participle follows the imperative within its short object (or "por")."""
+    return any(fold(t) in declare for t in tokens[max(0, index - 4) : index])
 
 
 def _skip_back(tokens: list[str], index: int, skippable: frozenset[str]) -> int:
@@ -357,6 +387,8 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         return SPEAKER, modal
     if person == PART and window and window[-1] in _PASSIVE_AUX_EN and _beneficiary(tokens):
         return PASSIVE, False  # "a full refund has been issued to you"
+    if person == PART and _declared(tokens, index, _DECLARE_EN):
+        return SPEAKER, False  # "consider it refunded": the speaker declares it done
     if window and _team_subject(tokens, index, _TEAM_EN):
         aux = set(window[-3:])
         if person in (INF, THIRD) and aux & {"will", "'ll", "shall"}:
