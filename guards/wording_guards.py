@@ -20,6 +20,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
+from guards.promo_scope import promotion_beyond_scope
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
@@ -54,6 +55,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             for t in trusted
         )
         apology = find_phrase(book.compensation, sentence)
+        if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
+            return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:

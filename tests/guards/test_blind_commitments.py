@@ -69,3 +69,90 @@ def test_a_price_given_with_a_currency_sign_is_a_lower_price():
     draft = "Dale, te la dejamos a $ 3.900 como en Coto."
     question = "En Coto la Taragüí está a $ 3.900. ¿Me la dejan igual?"
     assert "discount_promise" in check(turn(draft, question=question, tools=[yerba]))
+
+
+WELCOME = {
+    "newsletter#1": (
+        "Al suscribirse a la newsletter recibirá un cupón de 5 € para su primera compra, "
+        "válido en pedidos a partir de 30 €."
+    )
+}
+
+
+@pytest.mark.parametrize(
+    ("chunks", "draft"),
+    [
+        (
+            WELCOME,
+            "Sí, el descuento de bienvenida de 5 € también es válido en su segunda compra, así "
+            "que puede aplicarlo en este pedido [newsletter#1].",
+        ),
+        (
+            {"bienvenida#1": "Registrándote en la web tenés $ 10.000 off en tu primera compra."},
+            "Sí, los $ 10.000 de bienvenida también valen para tu segunda compra [bienvenida#1].",
+        ),
+        (
+            {
+                "promociones#2": "Código BIENVENIDA10: 10 % de descuento en la primera compra "
+                "para suscriptores de la newsletter, con un pedido mínimo de 40 €."
+            },
+            "¡Felicidades! Por tu cumpleaños tienes un 10 % de descuento en tu próxima compra, "
+            "igual que con el código BIENVENIDA10 [promociones#2].",
+        ),
+    ],
+)
+def test_a_first_purchase_promotion_extended_to_another_purchase_fails(chunks, draft):
+    """Given a promotion its source gives for the first purchase, when the draft says it
+    also holds for the second or the next purchase, then discount_promise fails."""
+    assert "discount_promise" in check(turn(draft, chunks=chunks))
+
+
+def test_a_promotion_stated_for_the_first_purchase_passes():
+    """Given the same source, when the draft restates it for the first purchase, or
+    says it does not hold for the second, then nothing fails."""
+    assert (
+        check(turn("El cupón de 5 € es para su primera compra [newsletter#1].", chunks=WELCOME))
+        == {}
+    )
+    draft = "No, el cupón de 5 € no vale también para la segunda compra [newsletter#1]."
+    assert check(turn(draft, chunks=WELCOME)) == {}
+
+
+PRICE_MATCH = {
+    "pricematch#1": (
+        "We match the price of an identical, in-stock item sold by REI at the time of "
+        "purchase. Price matching does not apply to marketplace sellers (Amazon, eBay), "
+        "clearance items or member-only prices."
+    )
+}
+
+
+def test_a_promotion_extended_to_what_its_source_excludes_fails():
+    """Given a price-match policy that excludes clearance items, when the customer says
+    the rival has it on clearance and the draft matches it "as well", then
+    discount_promise fails."""
+    question = "REI has the Ridgeline bag on clearance for $149. Match it?"
+    draft = "Yes, we match REI, so we'll sell you the Ridgeline for $149 as well [pricematch#1]."
+    ctx = turn(draft, locale="en", question=question, chunks=PRICE_MATCH)
+    assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("question", "draft"),
+    [
+        ("Can I use the student discount online?", "Yes, you can use it online too [promo#1]."),
+        (
+            "Does the student discount work on paperbacks?",
+            "Yes, the student discount also works on paperbacks [promo#1].",
+        ),
+    ],
+)
+def test_an_extension_to_something_the_source_does_not_exclude_passes(question, draft):
+    """Given a restricted promotion, when the draft extends it to a thing the source
+    neither names nor excludes (a category needs knowledge the guard lacks), then
+    nothing fails."""
+    chunks = {
+        "promo#1": "Student discount: 10% off books (not games or accessories) with a valid "
+        "UNiDAYS verification at checkout."
+    }
+    assert check(turn(draft, locale="en", question=question, chunks=chunks)) == {}
