@@ -116,3 +116,19 @@ def _content(token: str) -> bool:
 
 def _stem(token: str) -> str:
     return fold(token.lower())[:5]
+
+
+def said_in_its_clause(
+    sentence: str, start: int, sources: list[str], stopwords: frozenset[str]
+) -> bool:
+    """The free or discounted thing is said in the source's own terms in the clause
+    around the phrase ("te explico cómo hacer la devolución en tienda, que es
+    gratuita" where the policy says "La devolución en tienda es gratuita"): every
+    content word of the few words before it and the phrase itself is the source's,
+    and there are at least three."""
+    before = words(sentence[:start])[-5:]
+    after = words(sentence[start:])[:1]
+    claim = [t for t in [*before, *after] if t not in stopwords and len(t) > 2]
+    if len(claim) < 3 or any(ch.isdigit() for t in claim for ch in t):
+        return False
+    return any(set(claim) <= set(words(source)) for source in sources)

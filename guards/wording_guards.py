@@ -20,7 +20,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
-from guards.promo_scope import promotion_beyond_scope
+from guards.promo_scope import promotion_beyond_scope, said_in_its_clause
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
@@ -69,7 +69,13 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
-        if not backed and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
+        if not backed and not (
+            trusted
+            and (
+                _mentions_the_promotion(sentence, phrase, book)
+                or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
+            )
+        ):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
         if (below := _below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
@@ -126,7 +132,9 @@ def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
 def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> bool:
     """ "The discount is applied at checkout": the promotion a source gives, named with a
     definite article and no figure of its own."""
-    before = words(sentence.lower().split(phrase.lower(), 1)[0])[-1:]
+    before = words(sentence.lower().split(phrase.lower(), 1)[0])
+    before = before[:-2] if before[-1:] in (["de"], ["del"]) else before  # "la etiqueta de"
+    before = before[-1:]
     definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
     return bool(before) and before[0] in definite and not any(c.isdigit() for c in sentence)
 

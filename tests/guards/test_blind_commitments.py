@@ -156,3 +156,37 @@ def test_an_extension_to_something_the_source_does_not_exclude_passes(question, 
         "UNiDAYS verification at checkout."
     }
     assert check(turn(draft, locale="en", question=question, chunks=chunks)) == {}
+
+
+def test_a_discount_word_inside_a_definite_noun_phrase_names_the_promotion():
+    """Given a cited winter sale, when the next sentence says the items carry "la
+    etiqueta de rebaja" (the promotion's label, no figure of its own), then nothing
+    fails."""
+    chunks = {
+        "promociones#1": "Rebajas de invierno: hasta un 40 % de descuento en los artículos "
+        "marcados, hasta el 31 de enero."
+    }
+    draft = (
+        "Hasta el 31 de enero hay hasta un 40 % de descuento en los artículos marcados "
+        "[promociones#1]. Los verás con la etiqueta de rebaja en la web."
+    )
+    assert check(turn(draft, chunks=chunks)) == {}
+
+
+def test_a_free_service_said_in_the_policys_own_terms_passes():
+    """Given a returns policy that says "La devolución en tienda es gratuita", when a
+    later sentence describes "la devolución en tienda, que es gratuita", then
+    discount_promise does not fire: the clause is the policy's own wording."""
+    chunks = {
+        "devoluciones#1": "Dispones de 30 días naturales desde la entrega para devolver "
+        "artículos sin usar y con las etiquetas. La devolución en tienda es gratuita; si la "
+        "haces por mensajería, se descuentan 3,95 € del importe reembolsado."
+    }
+    draft = (
+        "No, para el reembolso el artículo tiene que volver a nuestro almacén sin usar y con "
+        "las etiquetas [devoluciones#1]. Yo no puedo emitir reembolsos; si quieres, te explico "
+        "cómo hacer la devolución en tienda, que es gratuita."
+    )
+    assert check(turn(draft, chunks=chunks)) == {}
+    favour = "Te hacemos el envío gratis."
+    assert "discount_promise" in check(turn(favour, chunks=chunks))
