@@ -90,6 +90,13 @@ class Commitment:
         "¿querés que…?") nor an instruction to the customer."""
         return self.actor != CUSTOMER and not self.negated and not self.offer and not self.modal
 
+    @property
+    def offered(self) -> bool:
+        """Said by the shop and not negated, in any mood: a lower price offered ("si lo
+        prefiere, le dejamos un saldo a favor", "I can give you 10 % off") is a lower
+        price given once the customer accepts."""
+        return self.actor != CUSTOMER and not self.negated
+
 
 def read_commitments(sentence: str, language: str, *, context: str = "") -> tuple[Commitment, ...]:
     """Cached: three guards read the same sentences of a draft."""

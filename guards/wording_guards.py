@@ -59,7 +59,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
-            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
+            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:
                 continue
             if apology or not backed:
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")

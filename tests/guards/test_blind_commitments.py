@@ -190,3 +190,20 @@ def test_a_free_service_said_in_the_policys_own_terms_passes():
     assert check(turn(draft, chunks=chunks)) == {}
     favour = "Te hacemos el envío gratis."
     assert "discount_promise" in check(turn(favour, chunks=chunks))
+
+
+def test_a_credit_offered_on_the_customers_wish_is_a_lower_price():
+    """Given no source that gives store credit, when the draft offers it on the
+    customer's wish ("Si lo prefiere, le dejamos un saldo a favor…"), then
+    discount_promise fails: an offered price is given once accepted. A negated offer
+    and a handoff offer still pass."""
+    order = ("get_order_status", {"order_id": "62610"}, "62610 — entregado")
+    draft = (
+        "Lo siento mucho. Si lo prefiere, le dejamos un saldo a favor en su cuenta de "
+        "Farmacia Lumen por el importe del sérum para que lo use cuando quiera."
+    )
+    assert "discount_promise" in check(turn(draft, tools=[order]))
+    honest = "¿Querés que te pase con un asesor para ver si te pueden hacer un descuento?"
+    assert check(turn(honest)) == {}
+    negated = "I can't offer a discount myself, but I can pass you to a colleague."
+    assert check(turn(negated, locale="en")) == {}
