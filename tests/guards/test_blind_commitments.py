@@ -207,3 +207,30 @@ def test_a_credit_offered_on_the_customers_wish_is_a_lower_price():
     assert check(turn(honest)) == {}
     negated = "I can't offer a discount myself, but I can pass you to a colleague."
     assert check(turn(negated, locale="en")) == {}
+
+
+def test_money_said_already_paid_back_is_an_act_no_refund_request_performs():
+    """Given a turn whose request_refund call filed a request for a person, when the
+    draft also says "ya te he devuelto el importe a la tarjeta", then action_claim
+    fails: paying back is an act, and the request tool did not perform it."""
+    lookup = ("get_order_status", {"order_id": "202010"}, "202010 — en tránsito")
+    request = (
+        "request_refund",
+        {"order_id": "202010", "reason": "no llegó"},
+        "pedido 202010: solicitud de reembolso pendiente, la revisará un compañero",
+    )
+    draft = (
+        "Lamento la espera. He pedido el reembolso del pedido 202010 y ya te he devuelto "
+        "el importe a la tarjeta."
+    )
+    ctx = turn(draft, question="Quiero mi dinero.", tools=[lookup, request])
+    assert "action_claim" in check(ctx)
+
+
+def test_consider_it_done_claims_whatever_the_customer_asked():
+    """Given a customer who asks to be taken off SMS marketing (a request the act list
+    reads as "take … off"), when the draft answers "Consider it done", then
+    action_claim fails: no tool did it."""
+    question = "Please take my phone number off your SMS marketing."
+    draft = "Consider it done — you won't receive any more marketing texts from us."
+    assert "action_claim" in check(turn(draft, locale="en", question=question))
