@@ -33,6 +33,7 @@ from guards.verb_groups import (
     _DECLARE_ES,
     _DETERMINERS_ES,
     _DONE_AUX_ES,
+    _FREE,
     _MODAL_CUSTOMER_ES,
     _MODAL_EN,
     _MODAL_SPEAKER_ES,
@@ -163,19 +164,29 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             if not negated:
                 continue
             negated = False
-        out.append(
-            Commitment(
-                act=verb.act,
-                verb=tokens[index],
-                lemma=verb.lemma,
-                actor=actor,
-                negated=negated,
-                offer=offer,
-                modal=modal,
-                sentence=sentence,
+        acts = [verb.act]
+        if verb.act == Act.SEND and _free_manner(tokens, index):
+            acts.append(Act.DISCOUNT)  # "te mandamos de regalo un inflador": a free item
+        for act in acts:
+            out.append(
+                Commitment(
+                    act=act,
+                    verb=tokens[index],
+                    lemma=verb.lemma,
+                    actor=actor,
+                    negated=negated,
+                    offer=offer,
+                    modal=modal,
+                    sentence=sentence,
+                )
             )
-        )
     return tuple(out)
+
+
+def _free_manner(tokens: list[str], index: int) -> bool:
+    """The thing sent goes free: a word for "free" or "as a gift" in the verb's object,
+    right after it ("te mandamos de regalo…", "we'll send you a free case")."""
+    return any(t in _FREE for t in tokens[index + 1 : index + 5])
 
 
 def _pronoun_object(tokens: list[str], index: int) -> bool:
@@ -394,6 +405,8 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         return SPEAKER, modal
     if person == PART and window and window[-1] in _PASSIVE_AUX_EN and _beneficiary(tokens):
         return PASSIVE, False  # "a full refund has been issued to you"
+    if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
+        return SPEAKER, False  # "Happy to match —": "I'm" left out
     if person == PART and _declared(tokens, index, _DECLARE_EN):
         return SPEAKER, False  # "consider it refunded": the speaker declares it done
     if window and _team_subject(tokens, index, _TEAM_EN):

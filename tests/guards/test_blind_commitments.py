@@ -234,3 +234,25 @@ def test_consider_it_done_claims_whatever_the_customer_asked():
     question = "Please take my phone number off your SMS marketing."
     draft = "Consider it done — you won't receive any more marketing texts from us."
     assert "action_claim" in check(turn(draft, locale="en", question=question))
+
+
+def test_an_item_sent_as_a_gift_is_a_free_item_even_under_a_purchase_condition():
+    """Given no source that gives accessories away, when the draft says "Si te llevás
+    la Venzo te mandamos de regalo un inflador" (a condition on the customer's purchase
+    still commits the shop), then discount_promise fails."""
+    bike = search(phone("Bicicleta Venzo Raptor 29", "899999"), query="venzo raptor 29")
+    draft = (
+        "¡Obvio! Si te llevás la Venzo te mandamos de regalo un inflador de pie y un "
+        "portacaramañola."
+    )
+    assert "discount_promise" in check(turn(draft, tools=[bike]))
+
+
+def test_happy_to_with_the_subject_left_out_is_the_speaker_matching_a_price():
+    """Given a rival's price and no price-match source, when the draft says "Happy to
+    match — £16 it is", then discount_promise fails; "Happy to help" is no act."""
+    book = search(phone("Intermezzo by Sally Rooney", "20.00"), query="intermezzo")
+    question = "Waterstones has Intermezzo for £16. Can you match that?"
+    draft = "Happy to match — £16 it is for Intermezzo."
+    assert "discount_promise" in check(turn(draft, locale="en", question=question, tools=[book]))
+    assert check(turn("Happy to help with that.", locale="en", question=question)) == {}
