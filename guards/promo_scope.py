@@ -14,6 +14,7 @@ knowledge the guard does not have, and is left alone.
 
 from __future__ import annotations
 
+from guards.commitments import CUSTOMER, Commitment, read_commitments
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import find_phrase, sentences, words
@@ -132,3 +133,34 @@ def said_in_its_clause(
     if len(claim) < 3 or any(ch.isdigit() for t in claim for ch in t):
         return False
     return any(set(claim) <= set(words(source)) for source in sources)
+
+
+def customer_earns_it(claim: Commitment, sources: list[str], language: str) -> bool:
+    """The source has the customer doing what the speaker claims to do for them
+    ("sumás 1 punto por cada $ 1.000" against "te sumo los puntos que faltan"): the
+    promotion is earned by the customer's own acts, not given by the shop."""
+    if claim.actor == CUSTOMER:
+        return False
+    for source in sources:
+        for sentence in sentences(source):
+            same = [c for c in read_commitments(sentence, language) if c.lemma == claim.lemma]
+            if same and all(c.actor == CUSTOMER for c in same):
+                return True
+    return False
+
+
+# Words that join a rule to its application: "free over £40, so the kettle comes free".
+_SO = (", so ", " so the ", " so your ", " so you ", " así que ", " por lo que ", " por eso ")
+_SO += (" therefore ", " which means ", " entonces ")
+
+
+def applied_clause(sentence: str, language: str) -> str:
+    """The part of a sentence that applies a rule it states first ("…over £40, so the
+    Breville kettle comes with free delivery"), when that part gives the discount
+    itself; else the whole sentence ("free over £40, so add £5 more" is the rule)."""
+    lower = f" {sentence.lower()} "
+    cut = max((lower.rfind(joint) + len(joint) for joint in _SO if joint in lower), default=0)
+    book = PHRASEBOOKS["en" if language == "en" else "es"]
+    if cut and find_phrase((*book.discount, r"free", r"gratis"), lower[cut:]):
+        return lower[cut:]
+    return sentence

@@ -20,7 +20,12 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
-from guards.promo_scope import promotion_beyond_scope, said_in_its_clause
+from guards.promo_scope import (
+    applied_clause,
+    customer_earns_it,
+    promotion_beyond_scope,
+    said_in_its_clause,
+)
 from guards.text import cited_sentences, content_words, find_phrase, phrase_regex, sentences, words
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
@@ -61,7 +66,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:
                 continue
-            if apology or not backed:
+            cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
+            if apology or not backed or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
         match = phrase_regex(book.discount).search(sentence)
         if not match or _negated_segment(sentence, match.start(1), book):
@@ -87,7 +93,7 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
     A sentence that states the condition itself ("free over £40") is the rule, not a
     claim that it applies."""
-    if threshold(sentence, ctx.locale) is not None:
+    if threshold(applied_clause(sentence, ctx.language), ctx.locale) is not None:
         return None
     starts = [t for t in (threshold(text, ctx.locale) for text in promos) if t is not None]
     if not starts:

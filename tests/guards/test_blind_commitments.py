@@ -256,3 +256,39 @@ def test_happy_to_with_the_subject_left_out_is_the_speaker_matching_a_price():
     draft = "Happy to match — £16 it is for Intermezzo."
     assert "discount_promise" in check(turn(draft, locale="en", question=question, tools=[book]))
     assert check(turn("Happy to help with that.", locale="en", question=question)) == {}
+
+
+def test_points_the_customer_earns_are_not_points_the_shop_gives():
+    """Given a club page where the customer earns points ("sumás 1 punto por cada
+    $ 1.000"), when the draft says "te sumo los puntos que faltan" citing it, then
+    discount_promise fails: the source has the customer act, not the shop."""
+    chunks = {
+        "club#1": "Club Don Tito: sumás 1 punto por cada $ 1.000 de compra. Con 500 puntos "
+        "obtenés un cupón de $ 5.000. Los puntos vencen a los 12 meses."
+    }
+    draft = (
+        "Como sos cliente frecuente te sumo los puntos que faltan y llegás a los 500 para el "
+        "cupón de $ 5.000 [club#1]."
+    )
+    question = "Tengo 380 puntos del Club, ¿me completan para el cupón?"
+    assert "discount_promise" in check(turn(draft, question=question, chunks=chunks))
+
+
+DELIVERY = {"delivery#1": "Free standard delivery on UK mainland orders over £40; otherwise £4.99."}
+KETTLE = search(phone("Breville Luminous kettle 1.7 L", "39.99"), query="breville kettle")
+
+
+def test_a_rule_stated_then_applied_below_its_threshold_fails():
+    """Given free delivery over £40 and a £39.99 kettle, when the draft states the rule
+    and then applies it ("…over £40, so the kettle comes with free delivery"), then
+    discount_promise fails; stating the rule and what the customer pays passes."""
+    draft = (
+        "Yes, standard delivery is free on orders over £40, so the Breville Luminous kettle "
+        "1.7 L comes with free delivery [delivery#1]."
+    )
+    assert "discount_promise" in check(turn(draft, locale="en", chunks=DELIVERY, tools=[KETTLE]))
+    honest = (
+        "Standard delivery is free on orders over £40, so with the kettle at £39.99 you'd pay "
+        "£4.99 [delivery#1]."
+    )
+    assert check(turn(honest, locale="en", chunks=DELIVERY, tools=[KETTLE])) == {}
