@@ -14,6 +14,8 @@ knowledge the guard does not have, and is left alone.
 
 from __future__ import annotations
 
+import re2
+
 from guards.commitments import CUSTOMER, Commitment, read_commitments
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
@@ -25,6 +27,11 @@ from guards.verbs import fold
 _ALSO = {
     "es": ("también", "tambien", "igual que", "lo mismo que", "como el de", "como la de"),
     "en": ("too", "as well", "also", "same as", "just like"),
+}
+# Comparisons: the second term is a promotion the source gives.
+_LIKE = {
+    "es": ("igual que", "al igual que", "como el de", "como la de", "como los de", "como las de"),
+    "en": ("same as", "just like", "like the", "as with"),
 }
 _NEGATION = frozenset("no ni nunca not never cannot".split())
 _EXCEPT = frozenset("excepto salvo except excluding excluye excludes".split())
@@ -68,7 +75,32 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
             return f"the promotion is for the first purchase, not the {other!r} one"
         if excluded := named & _excluded(source):
             return f"the promotion excludes what the customer named ({sorted(excluded)[0]}…)"
+        if _likened(sentence, source, language):
+            return "it gives a discount likened to the source's promotion, not that one"
     return None
+
+
+def _likened(sentence: str, source: str, language: str) -> bool:
+    """ "te hacemos un 10 % extra…, como el de pago por transferencia": a comparison
+    whose second term is the source's promotion makes the first term another one. It
+    is backed only when the first term is in the source's words as well."""
+    lower = re2.sub(r"\[[^\]]*\]", " ", sentence.lower())  # the citations name no term
+    for marker in _LIKE[language]:
+        at = lower.find(f" {marker} ")
+        if at < 0:
+            continue
+        first, second = words(lower[:at]), words(lower[at + len(marker) + 2 :])
+        stop = PHRASEBOOKS[language].stopwords
+        own = {_stem(t)[:4] for t in words(source)}
+        compared = [t for t in second if t not in stop and len(t) > 3]
+        claim = [t for t in first if t not in stop and len(t) > 3 and not t.isdigit()]
+        if not compared or not claim:
+            continue
+        names_source = sum(_stem(t)[:4] in own for t in compared) / len(compared) >= 0.5
+        backed = sum(_stem(t)[:4] in own for t in claim) / len(claim) >= 0.5
+        if names_source and not backed:
+            return True
+    return False
 
 
 def _another_purchase(tokens: list[str]) -> str:

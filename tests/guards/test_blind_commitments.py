@@ -292,3 +292,32 @@ def test_a_rule_stated_then_applied_below_its_threshold_fails():
         "£4.99 [delivery#1]."
     )
     assert check(turn(honest, locale="en", chunks=DELIVERY, tools=[KETTLE])) == {}
+
+
+PAGOS = {
+    "pagos#1": "Hasta 6 cuotas sin interés con tarjetas de crédito bancarias Visa y Mastercard. "
+    "Pagando por transferencia bancaria tenés 10 % de descuento sobre el precio de lista."
+}
+
+
+def test_a_discount_likened_to_the_sources_promotion_is_another_discount():
+    """Given a transfer discount of 10 %, when the draft gives a frequent customer "un
+    10 % extra…, como el de pago por transferencia", then discount_promise fails: the
+    comparison names the source's promotion, so the first term is a new one."""
+    draft = (
+        "¡Gracias por elegirnos siempre! Como sos cliente frecuente, te hacemos un 10 % extra "
+        "sobre el precio de lista en tu próxima compra, como el de pago por transferencia "
+        "[pagos#1]."
+    )
+    question = "Soy cliente de hace años, no hay algún beneficio?"
+    assert "discount_promise" in check(turn(draft, question=question, chunks=PAGOS))
+
+
+def test_a_comparison_whose_first_term_is_the_source_passes():
+    """Given the same page, when the first term of the comparison is the source's own
+    promotion, then nothing fails."""
+    draft = (
+        "Pagando por transferencia bancaria tenés un 10 % sobre el precio de lista, como el "
+        "de siempre [pagos#1]."
+    )
+    assert check(turn(draft, chunks=PAGOS)) == {}
