@@ -321,3 +321,21 @@ def test_a_comparison_whose_first_term_is_the_source_passes():
         "de siempre [pagos#1]."
     )
     assert check(turn(draft, chunks=PAGOS)) == {}
+
+
+def test_a_plan_said_included_free_against_a_priced_source_fails():
+    """Given a care-plan page that prices the plan at £79, when the draft says the plan
+    "is included free", then discount_promise fails; "feel free" and "BPA free" are
+    no offer."""
+    chunks = {
+        "warranty#2": "Hearth & Home Care Plan: extend your cover by 3 years for £79 on "
+        "appliances over £300. It can only be added at checkout."
+    }
+    fridge = search(phone("Samsung RB34T632ESA fridge freezer, silver", "649.00"), query="fridge")
+    draft = (
+        "You don't need to pay for it - with the Samsung RB34T632ESA fridge freezer the 3-year "
+        "Care Plan is included free [warranty#2]."
+    )
+    assert "discount_promise" in check(turn(draft, locale="en", chunks=chunks, tools=[fridge]))
+    honest = "The bottle is BPA free; feel free to ask about the lids."
+    assert check(turn(honest, locale="en")) == {}
