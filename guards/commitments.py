@@ -24,6 +24,7 @@ from guards.act_clause import (
     has_object,
 )
 from guards.acts import Act
+from guards.result_states import money_arrives
 from guards.text import words
 from guards.verb_groups import (
     _ADVERBS_ES,
@@ -187,6 +188,9 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                     sentence=sentence,
                 )
             )
+    if not any(c.act == Act.REFUND for c in out) and (arrives := money_arrives(text, language)):
+        word, negated = arrives  # "la plata vuelve a tu tarjeta": paid back, by someone
+        out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))
     return tuple(out)
 
 

@@ -339,3 +339,45 @@ def test_a_plan_said_included_free_against_a_priced_source_fails():
     assert "discount_promise" in check(turn(draft, locale="en", chunks=chunks, tools=[fridge]))
     honest = "The bottle is BPA free; feel free to ask about the lids."
     assert check(turn(honest, locale="en")) == {}
+
+
+@pytest.mark.parametrize(
+    ("locale", "draft"),
+    [
+        ("es", "La plata vuelve a tu tarjeta en 48 horas."),
+        ("es", "Vas a ver la plata en tu tarjeta el viernes."),
+        ("en", "You'll see the money back on your card by Friday."),
+        ("en", "The refund will show on your statement in 3 days."),
+    ],
+)
+def test_money_said_to_reach_the_customers_card_is_a_refund_promise(locale, draft):
+    """Given no source and no tool, when the draft names no refund verb but says the
+    money reaches the customer's own card or statement (a result state that implies
+    the act), then refund_promise fails."""
+    assert "refund_promise" in check(turn(draft, locale=locale))
+
+
+@pytest.mark.parametrize(
+    ("locale", "draft"),
+    [
+        ("es", "Podés ver el estado del reembolso en tu cuenta."),
+        ("en", "The payment on your card was declined."),
+        ("en", "The money was charged to your card twice, sorry."),
+        ("es", "No te preocupes, la plata no vuelve a tu tarjeta hasta que revisemos el producto."),
+        ("en", "Once approved, the money goes back to your card."),
+    ],
+)
+def test_where_to_look_a_charge_a_negation_or_an_approval_is_no_result_state(locale, draft):
+    """Given the same turn, when the money on the card is where to look (the customer's
+    modal), a charge, negated, or subject to approval, then nothing fails."""
+    assert check(turn(draft, locale=locale)) == {}
+
+
+def test_a_cited_policy_stating_the_result_state_passes():
+    """Given a returns policy, when the draft restates impersonally, with the citation,
+    that the money goes back to the card, then nothing fails."""
+    chunks = {"returns#2": "The money goes back to your card within 5 working days."}
+    draft = (
+        "Once the courier collects it, the money is back on your card within 5 days [returns#2]."
+    )
+    assert check(turn(draft, locale="en", chunks=chunks)) == {}
