@@ -381,3 +381,11 @@ def test_a_cited_policy_stating_the_result_state_passes():
         "Once the courier collects it, the money is back on your card within 5 days [returns#2]."
     )
     assert check(turn(draft, locale="en", chunks=chunks)) == {}
+
+
+def test_an_act_verb_without_its_object_is_still_read_as_a_deed():
+    """Given no tool call, when the draft says "Ya he aprobado tu cambio de talle" (a
+    verb of the act list, approving, whose refund object is absent), then the deed
+    reader still reads a perfect for this case: action_claim fails."""
+    draft = "Ya he aprobado tu cambio de talle para el pedido 5521."
+    assert "action_claim" in check(turn(draft, question="¿Me cambian el talle del pedido 5521?"))
