@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
-from guards.commitments import PASSIVE, read_commitments
+from guards.commitments import (
+    PASSIVE,
+    SPEAKER,
+    Commitment,
+    entries_en,
+    entries_es,
+    read_commitments,
+)
 from guards.context import GuardContext
 from guards.deeds import read_deeds, requested_acts, says_done
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import cited_sentences, content_words
+from guards.verbs import PART
 from guards.verdicts import Finding
 
 
@@ -32,6 +40,17 @@ def _restates(sentence: str, source: str, stopwords: frozenset[str]) -> bool:
     return bool(claim) and len(claim & content_words(source, stopwords)) / len(claim) >= 0.5
 
 
+def act_of(claim: Commitment, language: str) -> Act:
+    """The act a claim states. Money paid back that the speaker says is already paid
+    back ("ya te he devuelto el importe", "I've refunded you") is a processed refund,
+    an act a tool performs, not only a promise."""
+    if claim.act == Act.REFUND and claim.actor == SPEAKER:
+        entries = (entries_es if language == "es" else entries_en)(claim.verb)
+        if any(person == PART for _, person in entries):
+            return Act.PROCESS_REFUND
+    return claim.act
+
+
 def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
     """The acts the draft claims that this turn did not perform (the desk may still
     make a claimed handoff true by handing the conversation over)."""
@@ -39,8 +58,9 @@ def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
     done = performed_acts(ctx)
     for sentence, _ in cited_sentences(ctx.draft):
         for claim in read_commitments(sentence, ctx.language):
-            if claim.binding and claim.act not in MONEY_ACTS and claim.act not in done:
-                found.add(claim.act)
+            act = act_of(claim, ctx.language)
+            if claim.binding and act not in MONEY_ACTS and act not in done:
+                found.add(act)
         if any(deed.binding for deed in read_deeds(sentence, ctx.language)):
             found.add(Act.OTHER)
     return frozenset(found)
@@ -58,22 +78,25 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     for sentence, cited in cited_sentences(ctx.draft):
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
-            if claim.act in MONEY_ACTS or not claim.binding or claim.act in done:
+            act = act_of(claim, ctx.language)
+            if act in MONEY_ACTS or not claim.binding or act in done:
                 continue
             if claim.actor == PASSIVE and (sources or claim.lemma[:5] in outputs):
                 continue  # a process the source states, or a state a tool reported
-            if reported(claim.act, outputs):
+            if reported(act, outputs):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             if any(_restates(sentence, text, stop) for text in sources):
                 continue
-            return _finding(claim.act, claim.verb, sentence, ctx, done)
+            return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
             if deed.binding and not sources:
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
         if says_done(sentence, ctx.language):
-            asked = requested_acts(_customer_words(ctx), ctx.language) - done - MONEY_ACTS
+            # Whatever the customer asked for is what "consider it done" claims; a
+            # request read as a money act ("take my number off…") is still a request.
+            asked = requested_acts(_customer_words(ctx), ctx.language) - done
             if asked:
-                act = sorted(asked)[0]
+                act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
     return None
 

@@ -15,7 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from guards.act_clause import (
+    _coordinated,
+    _free_manner,
+    _in_context,
+    _pronoun_object,
+    _subject_object,
+    has_object,
+)
 from guards.acts import Act
+from guards.result_states import money_arrives
 from guards.text import words
 from guards.verb_groups import (
     _ADVERBS_ES,
@@ -29,6 +38,8 @@ from guards.verb_groups import (
     _BENEFICIARY_ES,
     _CHAIN_EN,
     _CHAIN_ES,
+    _DECLARE_EN,
+    _DECLARE_ES,
     _DETERMINERS_ES,
     _DONE_AUX_ES,
     _MODAL_CUSTOMER_ES,
@@ -88,6 +99,13 @@ class Commitment:
         "¿querés que…?") nor an instruction to the customer."""
         return self.actor != CUSTOMER and not self.negated and not self.offer and not self.modal
 
+    @property
+    def offered(self) -> bool:
+        """Said by the shop and not negated, in any mood: a lower price offered ("si lo
+        prefiere, le dejamos un saldo a favor", "I can give you 10 % off") is a lower
+        price given once the customer accepts."""
+        return self.actor != CUSTOMER and not self.negated
+
 
 def read_commitments(sentence: str, language: str, *, context: str = "") -> tuple[Commitment, ...]:
     """Cached: three guards read the same sentences of a draft."""
@@ -128,7 +146,8 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             v
             for v, _ in entries
             if (speaker and v.bare_for_speaker)
-            or has_object(v, tokens, index)
+            or has_object(v, tokens, index, raw=text)
+            or (actor == PASSIVE and _subject_object(v, tokens, index))
             or (
                 context
                 and not v.received
@@ -153,50 +172,31 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             if not negated:
                 continue
             negated = False
-        out.append(
-            Commitment(
-                act=verb.act,
-                verb=tokens[index],
-                lemma=verb.lemma,
-                actor=actor,
-                negated=negated,
-                offer=offer,
-                modal=modal,
-                sentence=sentence,
+        acts = [verb.act]
+        if verb.act == Act.SEND and _free_manner(tokens, index):
+            acts.append(Act.DISCOUNT)  # "te mandamos de regalo un inflador": a free item
+        for act in acts:
+            out.append(
+                Commitment(
+                    act=act,
+                    verb=tokens[index],
+                    lemma=verb.lemma,
+                    actor=actor,
+                    negated=negated,
+                    offer=offer,
+                    modal=modal,
+                    sentence=sentence,
+                )
             )
-        )
+    if not any(c.act == Act.REFUND for c in out) and (arrives := money_arrives(text, language)):
+        word, negated = arrives  # "la plata vuelve a tu tarjeta": paid back, by someone
+        out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))
     return tuple(out)
 
 
-def _pronoun_object(tokens: list[str], index: int) -> bool:
-    token = fold(tokens[index])
-    before = set(tokens[max(0, index - 3) : index])
-    return bool(before & {"lo", "la", "los", "las", "it", "them"}) or token.endswith(
-        ("lo", "la", "los", "las")
-    )
-
-
-def _in_context(verb: Verb, context: str) -> bool:
-    tokens = words(context)
-    return bool(verb.objects) and any(t.startswith(verb.objects) for t in tokens)
-
-
-def _coordinated(tokens: list[str], index: int, person: str) -> bool:
-    before = tokens[max(0, index - 3) : index]
-    return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
-
-
-def has_object(verb: Verb, tokens: list[str], index: int) -> bool:
-    if not verb.objects:
-        return True
-    nearby = tokens[max(0, index - 8) : index + 9]
-    joined = " ".join(nearby)
-    return any(t.startswith(obj) for t in nearby for obj in verb.objects) or any(
-        obj in joined for obj in verb.objects if not obj.isalpha()
-    )
-
-
 def is_offer(lower: str, language: str) -> bool:
+    # "por si quiere añadir algo" is "in case", not a condition on the act.
+    lower = lower.replace("por si ", "por caso ")
     stripped = lower.lstrip("¿¡ \"'«")
     if lower.rstrip().endswith("?") or "¿" in lower:
         return True
@@ -265,6 +265,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return SPEAKER, False  # "nuestro equipo se pondrá en contacto"
         return None
     if person == PART:
+        if _declared(tokens, index, _DECLARE_ES):
+            return SPEAKER, False  # "dalo por reembolsado", "considéralo cancelado"
         if prev in _AUX_PERFECT_ES:
             actor = _AUX_PERFECT_ES[prev]
             return (actor, False) if actor != PASSIVE or _beneficiary(tokens) else None
@@ -306,6 +308,13 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
     if prev in _MODAL_CUSTOMER_ES or (prev == "que" and prev2 in _MODAL_CUSTOMER_ES):
         return CUSTOMER, False
     return None
+
+
+def _declared(tokens: list[str], index: int, declare: frozenset[str]) -> bool:
+    """An imperative that declares a state ("consider it refunded", "consider the
+    second one refunded", "dalo por cancelado"): the speaker says the act is done. The
+    participle follows the imperative within its short object (or "por")."""
+    return any(fold(t) in declare for t in tokens[max(0, index - 4) : index])
 
 
 def _skip_back(tokens: list[str], index: int, skippable: frozenset[str]) -> int:
@@ -357,6 +366,10 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         return SPEAKER, modal
     if person == PART and window and window[-1] in _PASSIVE_AUX_EN and _beneficiary(tokens):
         return PASSIVE, False  # "a full refund has been issued to you"
+    if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
+        return SPEAKER, False  # "Happy to match —": "I'm" left out
+    if person == PART and _declared(tokens, index, _DECLARE_EN):
+        return SPEAKER, False  # "consider it refunded": the speaker declares it done
     if window and _team_subject(tokens, index, _TEAM_EN):
         aux = set(window[-3:])
         if person in (INF, THIRD) and aux & {"will", "'ll", "shall"}:

@@ -145,8 +145,9 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
     known = entries_es if language == "es" else entries_en
     out = []
     for index in range(len(tokens)):
-        if known(tokens[index]):
-            continue  # a verb of the act list: an act only with its objects
+        entries = known(tokens[index])
+        if entries and any(v.bare_for_speaker or has_object(v, tokens, index) for v, _ in entries):
+            continue  # a verb of the act list, with its object: the commitments reader's
         if find(tokens, index):
             out.append(
                 Deed(

@@ -246,6 +246,7 @@ ENGLISH = Phrasebook(
         r"ships?\s+free",
         r"free\s+(?:\S+\s+){0,2}(?:delivery|shipping|postage|returns?|upgrade|gift)",
         r"buy\s+one\s+get\s+one",
+        r"\pL+ed\s+free",  # free as a participle's manner: "included free"
     ),
     compensation=(
         r"as\s+an\s+apology",

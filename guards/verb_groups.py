@@ -106,6 +106,15 @@ _CHAIN_ES = (
 _CHAIN_EN = _AUX_EN | frozenset(_SUBJECT_EN) | frozenset("to it that this".split())
 _WINDOW = 6  # words searched back from an act verb for its subject and auxiliaries
 
+# What is given free: "de regalo", "gratis", "free", "complimentary".
+_FREE = frozenset("regalo gratis gratuito gratuita gratuitos gratuitas free complimentary".split())
+# Imperatives that declare a state done: "consider it refunded", "dalo por cancelado".
+_DECLARE_EN = frozenset("consider".split())
+_DECLARE_ES = frozenset(
+    "considera consideralo considerala consideralos considere considerelo considerela "
+    "dalo dala dalos dalas delo dela".split()
+)
+
 _TEAM_ES = frozenset(
     "equipo compañero compañera compañeros asesor asesora asesores agente área area "
     "depósito deposito almacén almacen sector departamento taller responsable".split()

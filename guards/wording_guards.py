@@ -20,6 +20,12 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
+from guards.promo_scope import (
+    applied_clause,
+    customer_earns_it,
+    promotion_beyond_scope,
+    said_in_its_clause,
+)
 from guards.text import (
     any_phrase,
     cited_sentences,
@@ -70,11 +76,14 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             )
 
         apology = apologies and find_phrase(book.compensation, sentence)
+        if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
+            return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
-            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.binding:
+            if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:
                 continue
-            if apology or not backed():
+            cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
+            if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or _negated_segment(sentence, match.start(1), book):
@@ -82,7 +91,13 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
-        if not backed() and not (trusted and _mentions_the_promotion(sentence, phrase, book)):
+        if not backed() and not (
+            trusted
+            and (
+                _mentions_the_promotion(sentence, phrase, book)
+                or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
+            )
+        ):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
         if (below := _below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
@@ -94,7 +109,7 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
     A sentence that states the condition itself ("free over £40") is the rule, not a
     claim that it applies."""
-    if threshold(sentence, ctx.locale) is not None:
+    if threshold(applied_clause(sentence, ctx.language), ctx.locale) is not None:
         return None
     starts = [t for t in (threshold(text, ctx.locale) for text in promos) if t is not None]
     if not starts:
@@ -139,7 +154,9 @@ def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
 def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> bool:
     """ "The discount is applied at checkout": the promotion a source gives, named with a
     definite article and no figure of its own."""
-    before = words(sentence.lower().split(phrase.lower(), 1)[0])[-1:]
+    before = words(sentence.lower().split(phrase.lower(), 1)[0])
+    before = before[:-2] if before[-1:] in (["de"], ["del"]) else before  # "la etiqueta de"
+    before = before[-1:]
     definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
     return bool(before) and before[0] in definite and not any(c.isdigit() for c in sentence)
 

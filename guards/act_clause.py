@@ -1,0 +1,60 @@
+"""The words around an act verb in its clause: its object (near it, or a passive's
+whole subject), a pronoun standing for an object named elsewhere, a verb coordinated
+with the one before, and a manner that makes the thing sent free. Plain functions over
+the sentence's words; ``guards.commitments`` reads them."""
+
+from __future__ import annotations
+
+from guards.text import words
+from guards.verb_groups import _FREE
+from guards.verbs import FIRST, INF, PART, Verb, fold
+
+
+def _free_manner(tokens: list[str], index: int) -> bool:
+    """The thing sent goes free: a word for "free" or "as a gift" in the verb's object,
+    right after it ("te mandamos de regalo…", "we'll send you a free case")."""
+    return any(t in _FREE for t in tokens[index + 1 : index + 5])
+
+
+def _pronoun_object(tokens: list[str], index: int) -> bool:
+    token = fold(tokens[index])
+    before = set(tokens[max(0, index - 3) : index])
+    return bool(before & {"lo", "la", "los", "las", "it", "them"}) or token.endswith(
+        ("lo", "la", "los", "las")
+    )
+
+
+def _in_context(verb: Verb, context: str) -> bool:
+    tokens = words(context)
+    return bool(verb.objects) and any(t.startswith(verb.objects) for t in tokens)
+
+
+def _coordinated(tokens: list[str], index: int, person: str) -> bool:
+    before = tokens[max(0, index - 3) : index]
+    return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
+
+
+def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> bool:
+    """One of the verb's object words near it. Signs (a currency, "%") are read from
+    the raw sentence as well: the word list drops them ("te la dejamos a $ 3.900")."""
+    if not verb.objects:
+        return True
+    nearby = tokens[max(0, index - 8) : index + 9]
+    joined = " ".join(nearby)
+    return any(t.startswith(obj) for t in nearby for obj in verb.objects) or any(
+        obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
+        for obj in verb.objects
+        if not obj.isalpha()
+    )
+
+
+def _subject_object(verb: Verb, tokens: list[str], index: int) -> bool:
+    """A passive participle's object is its subject, however long the noun phrase
+    before it ("su solicitud de cambio de entrega para el pedido 208115 queda
+    registrada"): the clause up to the verb, from its last comma or "que"."""
+    if not verb.objects:
+        return False
+    start = index
+    while start > 0 and tokens[start - 1] not in ("que", "y", "pero", "and", "that", "but"):
+        start -= 1
+    return any(t.startswith(obj) for t in tokens[start:index] for obj in verb.objects)

@@ -1,0 +1,198 @@
+"""Whether a promotion a sentence extends reaches the customer's case, read from the
+promotion's own conditions.
+
+A draft that says a promotion "also" applies ("también valen para tu segunda compra",
+"we'll sell you the Ridgeline for $149 as well", "igual que con el código…") extends
+it beyond what its source states. The reading is structural: an additive focus word
+in the sentence (closed class), then the source's own conditions: a promotion for the
+first purchase does not reach the second or the next one, and what the source's
+sentence excludes after a negation or an exception ("does not apply to … clearance
+items", "No incluye accesorios") does not come back when the customer names it. A
+category the source does not name (is a chair furniture? a paperback a book?) needs
+knowledge the guard does not have, and is left alone.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.commitments import CUSTOMER, Commitment, read_commitments
+from guards.context import GuardContext
+from guards.phrasebook import PHRASEBOOKS
+from guards.text import find_phrase, sentences, words
+from guards.trust import tainted_chunk
+from guards.verbs import fold
+
+# Additive focus words: the sentence extends something to something else.
+_ALSO = {
+    "es": ("también", "tambien", "igual que", "lo mismo que", "como el de", "como la de"),
+    "en": ("too", "as well", "also", "same as", "just like"),
+}
+# Comparisons: the second term is a promotion the source gives.
+_LIKE = {
+    "es": ("igual que", "al igual que", "como el de", "como la de", "como los de", "como las de"),
+    "en": ("same as", "just like", "like the", "as with"),
+}
+_NEGATION = frozenset("no ni nunca not never cannot".split())
+_EXCEPT = frozenset("excepto salvo except excluding excluye excludes".split())
+# The first purchase is not another one.
+_FIRST = frozenset("primera primer first".split())
+_OTHER = frozenset(
+    "segunda segundo próxima proxima otra otro siguiente second next another".split()
+)
+_PURCHASE = ("compra", "pedido", "orden", "order", "purchase")
+# Words about any case that say nothing about the promotion's scope.
+_GENERIC = (
+    "pedido orden compra order purchase basket cesta carrito checkout caja pagar pago "
+    "producto productos product products artículo articulo item items"
+).split()
+_STOP = frozenset(
+    "el la los las un una unos unas de del al y o a en con por para que es son está "
+    "están se su sus tu tus te le lo mi me nos sí no ya hay tiene tienen como pero este "
+    "esta eso ese esa sobre desde hasta cuando también aplica aplican vale valen válido "
+    "válida sirve claro tenés tienes puede podés puedes "
+    "the a an of to in on at for and or is are be it its this that with your you we our "
+    "i my me by from as if so do does not no yes can will too also well get gets applies "
+    "apply valid works welcome".split()
+)
+
+
+def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> str | None:
+    """A note when ``sentence`` extends a promotion of this turn's sources to what the
+    promotion's own conditions leave out: another purchase than the first, or a thing
+    the customer named that the promotion excludes."""
+    language = "en" if ctx.language == "en" else "es"
+    lower = f" {sentence.lower()} "
+    if not any(f" {marker} " in lower or f" {marker}," in lower for marker in _ALSO[language]):
+        return None
+    tokens = words(sentence)
+    if (_NEGATION | _EXCEPT) & set(tokens) or any(t.endswith("n't") for t in tokens):
+        return None  # "no aplica a…", "it doesn't cover…": the honest answer
+    named = {_stem(t) for t in [*words(ctx.question), *tokens] if _content(t)}
+    for source in _promotions(ctx, sentence, cited):
+        source_tokens = words(source)
+        if _FIRST & set(source_tokens) and (other := _another_purchase(tokens)):
+            return f"the promotion is for the first purchase, not the {other!r} one"
+        if excluded := named & _excluded(source):
+            return f"the promotion excludes what the customer named ({sorted(excluded)[0]}…)"
+        if _likened(sentence, source, language):
+            return "it gives a discount likened to the source's promotion, not that one"
+    return None
+
+
+def _likened(sentence: str, source: str, language: str) -> bool:
+    """ "te hacemos un 10 % extra…, como el de pago por transferencia": a comparison
+    whose second term is the source's promotion makes the first term another one. It
+    is backed only when the first term is in the source's words as well."""
+    lower = re2.sub(r"\[[^\]]*\]", " ", sentence.lower())  # the citations name no term
+    for marker in _LIKE[language]:
+        at = lower.find(f" {marker} ")
+        if at < 0:
+            continue
+        first, second = words(lower[:at]), words(lower[at + len(marker) + 2 :])
+        stop = PHRASEBOOKS[language].stopwords
+        own = {_stem(t)[:4] for t in words(source)}
+        compared = [t for t in second if t not in stop and len(t) > 3]
+        claim = [t for t in first if t not in stop and len(t) > 3 and not t.isdigit()]
+        if not compared or not claim:
+            continue
+        names_source = sum(_stem(t)[:4] in own for t in compared) / len(compared) >= 0.5
+        backed = sum(_stem(t)[:4] in own for t in claim) / len(claim) >= 0.5
+        if names_source and not backed:
+            return True
+    return False
+
+
+def _another_purchase(tokens: list[str]) -> str:
+    """An ordinal or "next" / "otra" right before a purchase noun: "tu segunda compra",
+    "your next order"."""
+    for index, token in enumerate(tokens):
+        if token in _OTHER and any(t.startswith(_PURCHASE) for t in tokens[index + 1 : index + 3]):
+            return token
+    return ""
+
+
+def _excluded(source: str) -> set[str]:
+    """Stems of what a source's own sentences exclude: the words after a negation or
+    an exception to the end of that sentence ("No incluye accesorios ni piedras",
+    "does not apply to marketplace sellers, clearance items or member-only prices")."""
+    out: set[str] = set()
+    for sentence in sentences(source):
+        tokens = words(sentence)
+        for index, token in enumerate(tokens):
+            if token in _NEGATION or token in _EXCEPT or token.endswith("n't"):
+                out |= {_stem(t) for t in tokens[index + 1 :] if _content(t)}
+                break
+    return out
+
+
+def _promotions(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
+    """The promotions the sentence speaks of (the shop's own chunks that give a
+    discount): the ones it cites, or else one whose figure the sentence repeats."""
+    promo_words = (*PHRASEBOOKS[ctx.language].discount, r"free", r"gratis", r"off", r"\d+\s*%")
+    chunks = [c for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)]
+    named = [c.text for c in chunks if c.source in cited]
+    if named:
+        return named
+    figures = {t for t in words(sentence) if any(ch.isdigit() for ch in t)}
+    return [c.text for c in chunks if figures & set(words(c.text))]
+
+
+def _content(token: str) -> bool:
+    return (
+        len(token) >= 4
+        and not any(ch.isdigit() for ch in token)
+        and token not in _STOP
+        and not token.startswith(tuple(_GENERIC))
+    )
+
+
+def _stem(token: str) -> str:
+    return fold(token.lower())[:5]
+
+
+def said_in_its_clause(
+    sentence: str, start: int, sources: list[str], stopwords: frozenset[str]
+) -> bool:
+    """The free or discounted thing is said in the source's own terms in the clause
+    around the phrase ("te explico cómo hacer la devolución en tienda, que es
+    gratuita" where the policy says "La devolución en tienda es gratuita"): every
+    content word of the few words before it and the phrase itself is the source's,
+    and there are at least three."""
+    before = words(sentence[:start])[-5:]
+    after = words(sentence[start:])[:1]
+    claim = [t for t in [*before, *after] if t not in stopwords and len(t) > 2]
+    if len(claim) < 3 or any(ch.isdigit() for t in claim for ch in t):
+        return False
+    return any(set(claim) <= set(words(source)) for source in sources)
+
+
+def customer_earns_it(claim: Commitment, sources: list[str], language: str) -> bool:
+    """The source has the customer doing what the speaker claims to do for them
+    ("sumás 1 punto por cada $ 1.000" against "te sumo los puntos que faltan"): the
+    promotion is earned by the customer's own acts, not given by the shop."""
+    if claim.actor == CUSTOMER:
+        return False
+    for source in sources:
+        for sentence in sentences(source):
+            same = [c for c in read_commitments(sentence, language) if c.lemma == claim.lemma]
+            if same and all(c.actor == CUSTOMER for c in same):
+                return True
+    return False
+
+
+# Words that join a rule to its application: "free over £40, so the kettle comes free".
+_SO = (", so ", " so the ", " so your ", " so you ", " así que ", " por lo que ", " por eso ")
+_SO += (" therefore ", " which means ", " entonces ")
+
+
+def applied_clause(sentence: str, language: str) -> str:
+    """The part of a sentence that applies a rule it states first ("…over £40, so the
+    Breville kettle comes with free delivery"), when that part gives the discount
+    itself; else the whole sentence ("free over £40, so add £5 more" is the rule)."""
+    lower = f" {sentence.lower()} "
+    cut = max((lower.rfind(joint) + len(joint) for joint in _SO if joint in lower), default=0)
+    book = PHRASEBOOKS["en" if language == "en" else "es"]
+    if cut and find_phrase((*book.discount, r"free", r"gratis"), lower[cut:]):
+        return lower[cut:]
+    return sentence
