@@ -55,6 +55,12 @@ CALIBRATION_DEFAULTS: dict[str, dict] = {
         "offset": 0.015,
         "relative_margin_weight": 2.0,
         "relative_keyword_bonus": 0.0,
+        # Term coverage (knowledge/coverage.py): the threshold rises by this much
+        # per next-door term of the query, at most coverage_cap of them. 0 = off:
+        # measured leave one corpus out it trades answers for right "nothing"s on
+        # two of the three blind corpora; see the README.
+        "coverage_penalty": 0.0,
+        "coverage_cap": 1,
     },
 }
 
@@ -73,6 +79,8 @@ CALIBRATION_KEYS = {
     "offset",
     "relative_margin_weight",
     "relative_keyword_bonus",
+    "coverage_penalty",
+    "coverage_cap",
 }
 
 
@@ -187,6 +195,8 @@ class CalibratedPolicy:
     keyword_bonus: float
     max_gap_from_top: float
     scope: str = ""
+    coverage_penalty: float = 0.0
+    coverage_cap: int = 1
 
     def confidence(self, candidate, margin: float) -> float:
         keywords = candidate.text_rank is not None and candidate.text_rank <= 3
@@ -232,12 +242,24 @@ def policy_for_scope(embedder_name: str, shop: str | None):
         conf["relative_keyword_bonus"],
         retrieval_config(embedder_name)["max_gap_from_top"],
         scope,
+        conf.get("coverage_penalty", 0.0),
+        conf.get("coverage_cap", 1),
     )
 
 
-def apply_calibrated(candidates: list, *, policy: CalibratedPolicy, k: int) -> list:
+def apply_calibrated(
+    candidates: list, *, policy: CalibratedPolicy, k: int, next_door: int = 0
+) -> list:
     """Keep what is close enough by the scope's own calibration, best first, at
-    most k. Pure: tested without a database."""
+    most k. `next_door`: how many next-door terms the query has against the top
+    candidate's document (knowledge/coverage.py); each raises the threshold by the
+    policy's coverage_penalty, up to its coverage_cap. Pure: tested without a
+    database."""
+    from knowledge.coverage import coverage_threshold_raise
+
+    threshold = policy.threshold + coverage_threshold_raise(
+        next_door, penalty=policy.coverage_penalty, cap=policy.coverage_cap
+    )
     rel = sorted(
         (c.relative for c in candidates if c.relative is not None and c.vector_rank), reverse=True
     )
@@ -246,7 +268,7 @@ def apply_calibrated(candidates: list, *, policy: CalibratedPolicy, k: int) -> l
         c
         for c in candidates
         if c.code_rank is not None
-        or (c.relative is not None and policy.confidence(c, margin) >= policy.threshold)
+        or (c.relative is not None and policy.confidence(c, margin) >= threshold)
     ]
     if not passing:
         return []
@@ -258,15 +280,28 @@ def apply_calibrated(candidates: list, *, policy: CalibratedPolicy, k: int) -> l
     return kept[:k]
 
 
-def decide(candidates: list, *, embedder_name: str, shop: str | None, k: int) -> list:
+def decide(
+    candidates: list, *, embedder_name: str, shop: str | None, k: int, query: str = ""
+) -> list:
     """The calibrated decision for the scope when there is one, else the absolute
-    policy of knowledge.search."""
+    policy of knowledge.search. With coverage on, `query` is checked against the
+    top candidate's document (knowledge/coverage.py)."""
     from knowledge.search.policy import RelevancePolicy, apply_relevance
 
     policy = policy_for_scope(embedder_name, shop)
     if policy is None or any(c.relative is None for c in candidates):
         return apply_relevance(candidates, policy=RelevancePolicy.for_embedder(embedder_name), k=k)
-    return apply_calibrated(candidates, policy=policy, k=k)
+    next_door = 0
+    if policy.coverage_penalty and query and candidates:
+        next_door = count_next_door(query, candidates[0].source.split("#")[0], shop)
+    return apply_calibrated(candidates, policy=policy, k=k, next_door=next_door)
+
+
+def count_next_door(query: str, document: str, shop: str | None) -> int:
+    from knowledge.coverage import count_next_door as count
+    from knowledge.selectors import synonyms_for_scope
+
+    return count(query, document, shop, lambda: synonyms_for_scope(shop).expand(query).groups)
 
 
 # --- deriving it at import -------------------------------------------------------

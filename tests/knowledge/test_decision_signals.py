@@ -1,0 +1,147 @@
+"""Term coverage as a decision signal (knowledge/coverage.py): a next-door term is
+a query word the top document never mentions but another document of the scope
+does, the off-topic bank's words aside; each raises the calibrated threshold."""
+
+from knowledge.calibration import CalibratedPolicy, apply_calibrated
+from knowledge.coverage import (
+    ScopeVocabulary,
+    coverage_threshold_raise,
+    keys_of,
+    next_door_terms,
+    text_keys,
+    words_of,
+)
+from knowledge.search import Candidate
+
+
+def naive_stems(*texts):
+    """A stand-in for PostgreSQL's Snowball dictionaries: a word's stem is its first
+    five letters in both; "que", "los", "the" and "you" are stop words."""
+    stop = {"que", "los", "the", "you", "hacen", "tienen"}
+    words = {w for t in texts for w in words_of(t)}
+    table = {w: ([] if w in stop else [w[:5]]) for w in words}
+    return {"spanish_stem": table, "english_stem": table}
+
+
+DOCS = {
+    "bombas": "Bombas. La bomba filtra el agua de la pileta ocho horas por día.",
+    "garantia": "Garantía. El service técnico de bombas lo hace el fabricante.",
+}
+BANK = "¿Qué tiempo va a hacer mañana? ¿Me recomendás una serie?"
+
+
+def vocabulary(stems):
+    return ScopeVocabulary(
+        {slug: text_keys(text, stems) for slug, text in DOCS.items()}, text_keys(BANK, stems)
+    )
+
+
+def test_a_word_another_document_has_and_the_top_one_lacks_is_next_door():
+    # given a pump page that never says "service" and a warranty page that does
+    query = "¿Hacen service de bombas?"
+    stems = naive_stems(query, BANK, *DOCS.values())
+    # when the question lands on the pump page
+    found = next_door_terms(query, document="bombas", vocabulary=vocabulary(stems), stems=stems)
+    # then "service" is the next-door term ("bombas" is covered, "hacen" a stop word)
+    assert found == ["service"]
+
+
+def test_a_word_the_shop_never_writes_is_not_next_door():
+    # given a customer's story full of words no document of the shop uses
+    query = "mi suegra dice que la bomba suena rarísimo"
+    stems = naive_stems(query, BANK, *DOCS.values())
+    # when it lands on the pump page
+    found = next_door_terms(query, document="bombas", vocabulary=vocabulary(stems), stems=stems)
+    # then nothing counts against it: unknown words are not evidence of another topic
+    assert found == []
+
+
+def test_a_word_of_the_off_topic_bank_is_not_next_door():
+    # given a word ("mañana") that any customer says, written in the warranty page too
+    docs = {**DOCS, "garantia": DOCS["garantia"] + " Respondemos mañana."}
+    query = "la bomba llega mañana?"
+    stems = naive_stems(query, BANK, *docs.values())
+    vocab = ScopeVocabulary(
+        {slug: text_keys(text, stems) for slug, text in docs.items()}, text_keys(BANK, stems)
+    )
+    # when the question lands on the pump page
+    found = next_door_terms(query, document="bombas", vocabulary=vocab, stems=stems)
+    # then it is not a next-door term
+    assert found == []
+
+
+def test_a_synonym_the_top_document_says_covers_the_word():
+    # given a dictionary group "service, mantenimiento" and a pump page that says
+    # "mantenimiento"
+    docs = {**DOCS, "bombas": DOCS["bombas"] + " Mantenimiento cada año."}
+    query = "¿hacen service de bombas?"
+    stems = naive_stems(query, BANK, "service mantenimiento", *docs.values())
+    vocab = ScopeVocabulary(
+        {slug: text_keys(text, stems) for slug, text in docs.items()}, text_keys(BANK, stems)
+    )
+    # when the question lands on the pump page, with and without the dictionary
+    plain = next_door_terms(query, document="bombas", vocabulary=vocab, stems=stems)
+    expanded = next_door_terms(
+        query,
+        document="bombas",
+        vocabulary=vocab,
+        stems=stems,
+        synonym_groups=[("service", "mantenimiento")],
+    )
+    # then only the dictionary makes "service" covered
+    assert plain == ["service"]
+    assert expanded == []
+
+
+def test_words_are_folded_and_short_words_skipped_unless_they_carry_a_digit():
+    # given accents, capitals, a two-letter word and a size
+    # when the query is split into words
+    # then they are folded, "de" is skipped and "4m" kept
+    assert words_of("Cámara de 4m ÑANDÚ") == ["camara", "4m", "nandu"]
+    assert keys_of("que", naive_stems("que")) is None
+
+
+def test_each_next_door_term_raises_the_threshold_up_to_the_cap():
+    # given a penalty of 0.03 per term and a cap of 1
+    # when a query has 0, 1 or 3 next-door terms
+    # then the threshold rises by 0, 0.03 and still 0.03
+    assert coverage_threshold_raise(0, penalty=0.03, cap=1) == 0
+    assert coverage_threshold_raise(1, penalty=0.03, cap=1) == 0.03
+    assert coverage_threshold_raise(3, penalty=0.03, cap=1) == 0.03
+
+
+def candidate(source, *, relative, cosine=0.85, code_rank=None, vector_rank=1):
+    return Candidate(
+        source, "Doc", "Q?", "A.", "es", 0.02, cosine, vector_rank, None, code_rank,
+        similarity=cosine, relative=relative,
+    )  # fmt: skip
+
+
+def test_a_next_door_term_turns_a_borderline_answer_into_nothing():
+    # given a calibrated policy with a coverage penalty and a clear enough match
+    policy = CalibratedPolicy(0.30, 2.0, 0.0, 0.06, "", coverage_penalty=0.03, coverage_cap=1)
+    cands = [candidate("a#1", relative=0.30), candidate("b#1", relative=0.295, vector_rank=2)]
+    # when the query has no next-door term, or one
+    covered = apply_calibrated(cands, policy=policy, k=2, next_door=0)
+    next_door = apply_calibrated(cands, policy=policy, k=2, next_door=1)
+    # then it is answered only when covered
+    assert [c.source for c in covered][:1] == ["a#1"]
+    assert next_door == []
+
+
+def test_an_exact_code_match_passes_whatever_the_coverage():
+    # given an exact code match with a low relative score
+    policy = CalibratedPolicy(0.30, 2.0, 0.0, 0.06, "", coverage_penalty=0.03, coverage_cap=1)
+    cands = [candidate("sku#1", relative=0.1, code_rank=1)]
+    # when the query has a next-door term
+    # then the code match is still the answer
+    assert [c.source for c in apply_calibrated(cands, policy=policy, k=2, next_door=2)] == ["sku#1"]
+
+
+def test_coverage_off_by_default_changes_nothing():
+    # given the default policy (no coverage penalty)
+    policy = CalibratedPolicy(0.30, 2.0, 0.0, 0.06)
+    cands = [candidate("a#1", relative=0.31)]
+    # when the query has next-door terms
+    # then the decision is the calibrated one
+    assert [c.source for c in apply_calibrated(cands, policy=policy, k=2, next_door=3)] == ["a#1"]
