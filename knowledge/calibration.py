@@ -61,6 +61,12 @@ CALIBRATION_DEFAULTS: dict[str, dict] = {
         # two of the three blind corpora; see the README.
         "coverage_penalty": 0.0,
         "coverage_cap": 1,
+        # Term coverage in the ranking: the first coverage_rank_depth candidates
+        # are re-ordered by relative score − coverage_rank_weight × their
+        # document's next-door terms (at most coverage_rank_cap). 0 = off.
+        "coverage_rank_weight": 0.0,
+        "coverage_rank_cap": 3,
+        "coverage_rank_depth": 3,
     },
 }
 
@@ -81,6 +87,9 @@ CALIBRATION_KEYS = {
     "relative_keyword_bonus",
     "coverage_penalty",
     "coverage_cap",
+    "coverage_rank_weight",
+    "coverage_rank_cap",
+    "coverage_rank_depth",
 }
 
 
@@ -197,6 +206,9 @@ class CalibratedPolicy:
     scope: str = ""
     coverage_penalty: float = 0.0
     coverage_cap: int = 1
+    coverage_rank_weight: float = 0.0
+    coverage_rank_cap: int = 3
+    coverage_rank_depth: int = 3
 
     def confidence(self, candidate, margin: float) -> float:
         keywords = candidate.text_rank is not None and candidate.text_rank <= 3
@@ -244,6 +256,9 @@ def policy_for_scope(embedder_name: str, shop: str | None):
         scope,
         conf.get("coverage_penalty", 0.0),
         conf.get("coverage_cap", 1),
+        conf.get("coverage_rank_weight", 0.0),
+        conf.get("coverage_rank_cap", 3),
+        conf.get("coverage_rank_depth", 3),
     )
 
 
@@ -291,10 +306,59 @@ def decide(
     policy = policy_for_scope(embedder_name, shop)
     if policy is None or any(c.relative is None for c in candidates):
         return apply_relevance(candidates, policy=RelevancePolicy.for_embedder(embedder_name), k=k)
-    next_door = 0
-    if policy.coverage_penalty and query and candidates:
-        next_door = count_next_door(query, candidates[0].source.split("#")[0], shop)
-    return apply_calibrated(candidates, policy=policy, k=k, next_door=next_door)
+    return decide_calibrated(candidates, policy=policy, k=k, query=query, shop=shop)
+
+
+def decide_calibrated(
+    candidates: list,
+    *,
+    policy: CalibratedPolicy,
+    k: int,
+    query: str,
+    shop: str | None,
+    count=None,
+) -> list:
+    """The calibrated decision with term coverage when the policy asks for it:
+    the top candidates re-ordered by coverage, then the threshold raised by the
+    new top's next-door terms. `count(query, document, shop)` counts them
+    (default: count_next_door, from the database)."""
+    if not query or not candidates or not (policy.coverage_penalty or policy.coverage_rank_weight):
+        return apply_calibrated(candidates, policy=policy, k=k)
+    count = count or count_next_door
+    counts: dict[str, int] = {}
+
+    def next_door(candidate) -> int:
+        document = candidate.source.split("#")[0]
+        if document not in counts:
+            counts[document] = count(query, document, shop)
+        return counts[document]
+
+    candidates = coverage_rerank(candidates, next_door, policy=policy)
+    return apply_calibrated(candidates, policy=policy, k=k, next_door=next_door(candidates[0]))
+
+
+def coverage_rerank(candidates: list, next_door, *, policy: CalibratedPolicy) -> list:
+    """The first coverage_rank_depth candidates re-ordered by relative score −
+    coverage_rank_weight × next_door(candidate) (at most coverage_rank_cap terms);
+    an exact code match stays first, ties keep their order, and the re-ordered
+    candidates take the fused scores of the places they move to (the decision
+    sorts what passes by score). Unchanged when the weight is 0. Pure: next_door
+    is given."""
+    depth = policy.coverage_rank_depth
+    top = candidates[:depth]
+    if policy.coverage_rank_weight <= 0 or len(top) < 2:
+        return candidates
+    w, cap = policy.coverage_rank_weight, policy.coverage_rank_cap
+
+    def key(item):
+        i, c = item
+        relative = c.relative if c.relative is not None else c.semantic
+        return (c.code_rank is None, -(relative - w * min(next_door(c), cap)), i)
+
+    order = [c for _, c in sorted(enumerate(top), key=key)]
+    scores = [c.score for c in top]
+    moved = [replace(c, score=score) for c, score in zip(order, scores, strict=True)]
+    return moved + candidates[depth:]
 
 
 def count_next_door(query: str, document: str, shop: str | None) -> int:

@@ -2,7 +2,14 @@
 a query word the top document never mentions but another document of the scope
 does, the off-topic bank's words aside; each raises the calibrated threshold."""
 
-from knowledge.calibration import CalibratedPolicy, apply_calibrated
+from dataclasses import replace
+
+from knowledge.calibration import (
+    CalibratedPolicy,
+    apply_calibrated,
+    coverage_rerank,
+    decide_calibrated,
+)
 from knowledge.coverage import (
     ScopeVocabulary,
     coverage_threshold_raise,
@@ -145,3 +152,55 @@ def test_coverage_off_by_default_changes_nothing():
     # when the query has next-door terms
     # then the decision is the calibrated one
     assert [c.source for c in apply_calibrated(cands, policy=policy, k=2, next_door=3)] == ["a#1"]
+
+
+def test_a_close_runner_up_that_covers_the_query_moves_first():
+    # given two close candidates, the first from a document missing two of the
+    # query's shop words, and a rank weight of 0.005 per word
+    policy = CalibratedPolicy(0.0, 2.0, 0.0, 0.06, "", coverage_rank_weight=0.005)
+    first = replace(candidate("pumps#1", relative=0.300), score=0.03)
+    second = replace(candidate("warranty#2", relative=0.295, vector_rank=2), score=0.02)
+    counts = {"pumps": 2, "warranty": 0}
+    # when the top candidates are re-ordered by coverage
+    ordered = coverage_rerank(
+        [first, second], lambda c: counts[c.source.split("#")[0]], policy=policy
+    )
+    # then the covering one is first and takes the first place's score
+    assert [c.source for c in ordered] == ["warranty#2", "pumps#1"]
+    assert [c.score for c in ordered] == [0.03, 0.02]
+
+
+def test_a_clear_leader_keeps_its_place_and_a_code_match_stays_first():
+    # given a leader well ahead, and an exact code match below a closer candidate
+    policy = CalibratedPolicy(0.0, 2.0, 0.0, 0.06, "", coverage_rank_weight=0.005)
+    leader = [candidate("a#1", relative=0.33), candidate("b#1", relative=0.30, vector_rank=2)]
+    coded = [candidate("sku#1", relative=0.2, code_rank=1), candidate("b#1", relative=0.30)]
+    # when the top candidates are re-ordered with the leader's document missing a word
+    # then the leader stays first, and so does the code match
+    assert (
+        coverage_rerank(leader, lambda c: 1 if c.source == "a#1" else 0, policy=policy)[0].source
+        == "a#1"
+    )
+    assert (
+        coverage_rerank(coded, lambda c: 3 if c.source == "sku#1" else 0, policy=policy)[0].source
+        == "sku#1"
+    )
+
+
+def test_the_decision_counts_the_new_top_documents_terms_once_each():
+    # given a policy with both coverage switches and a counter that records its calls
+    policy = CalibratedPolicy(
+        0.30, 2.0, 0.0, 0.06, "", coverage_penalty=0.03, coverage_rank_weight=0.005
+    )
+    cands = [candidate("a#1", relative=0.36), candidate("a#2", relative=0.30, vector_rank=2)]
+    calls = []
+
+    def count(query, document, shop):
+        calls.append(document)
+        return 0
+
+    # when a query is decided
+    kept = decide_calibrated(cands, policy=policy, k=2, query="q", shop="s", count=count)
+    # then each document is counted once and the covered top is answered
+    assert calls == ["a"]
+    assert kept[0].source == "a#1"
