@@ -324,7 +324,12 @@ def decide_calibrated(
     (default: count_next_door, from the database)."""
     if not query or not candidates or not (policy.coverage_penalty or policy.coverage_rank_weight):
         return apply_calibrated(candidates, policy=policy, k=k)
-    count = count or count_next_door
+    if count is None:
+        per_search = next_door_counter(query, shop)
+
+        def count(query, document, shop):
+            return per_search(document)
+
     counts: dict[str, int] = {}
 
     def next_door(candidate) -> int:
@@ -361,11 +366,17 @@ def coverage_rerank(candidates: list, next_door, *, policy: CalibratedPolicy) ->
     return moved + candidates[depth:]
 
 
-def count_next_door(query: str, document: str, shop: str | None) -> int:
-    from knowledge.coverage import count_next_door as count
+def next_door_counter(query: str, shop: str | None):
+    """document → the query's next-door terms against it (knowledge/coverage.py),
+    with the scope's synonyms; reads the scope's vocabulary once per search."""
+    from knowledge.coverage import next_door_counter as counter
     from knowledge.selectors import synonyms_for_scope
 
-    return count(query, document, shop, lambda: synonyms_for_scope(shop).expand(query).groups)
+    return counter(query, shop, lambda: synonyms_for_scope(shop).expand(query).groups)
+
+
+def count_next_door(query: str, document: str, shop: str | None) -> int:
+    return next_door_counter(query, shop)(document)
 
 
 # --- deriving it at import -------------------------------------------------------

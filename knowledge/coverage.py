@@ -166,18 +166,34 @@ def scope_vocabulary(shop: str | None) -> tuple[ScopeVocabulary, dict]:
     return vocabulary, stems
 
 
+def next_door_counter(
+    query: str, shop: str | None, groups: Callable[[], Iterable] = tuple
+) -> Callable[[str], int]:
+    """document → how many next-door terms `query` has against it, for one search:
+    the scope's vocabulary and the query's stems are read once, on first use."""
+    state: dict = {}
+
+    def count(document: str) -> int:
+        if not state:
+            vocabulary, _ = scope_vocabulary(shop)
+            synonym_groups = list(groups())
+            words = [*words_of(query), *(w for g in synonym_groups for t in g for w in words_of(t))]
+            state.update(vocabulary=vocabulary, stems=stem_words(words), groups=synonym_groups)
+        return len(
+            next_door_terms(
+                query,
+                document=document,
+                vocabulary=state["vocabulary"],
+                stems=state["stems"],
+                synonym_groups=state["groups"],
+            )
+        )
+
+    return count
+
+
 def count_next_door(
     query: str, document: str, shop: str | None, groups: Callable[[], Iterable] = tuple
 ) -> int:
-    """next_door_terms for a search, read from the database."""
-    vocabulary, _ = scope_vocabulary(shop)
-    stems = stem_words([*words_of(query), *(w for g in groups() for t in g for w in words_of(t))])
-    return len(
-        next_door_terms(
-            query,
-            document=document,
-            vocabulary=vocabulary,
-            stems=stems,
-            synonym_groups=groups(),
-        )
-    )
+    """next_door_terms for one document, read from the database."""
+    return next_door_counter(query, shop, groups)(document)

@@ -4,9 +4,13 @@ does, the off-topic bank's words aside; each raises the calibrated threshold."""
 
 from dataclasses import replace
 
+import pytest
+from django.test import override_settings
+
 from knowledge.calibration import (
     CalibratedPolicy,
     apply_calibrated,
+    calibration_config,
     coverage_rerank,
     decide_calibrated,
 )
@@ -15,6 +19,7 @@ from knowledge.coverage import (
     coverage_threshold_raise,
     keys_of,
     next_door_terms,
+    stem_words,
     text_keys,
     words_of,
 )
@@ -204,3 +209,39 @@ def test_the_decision_counts_the_new_top_documents_terms_once_each():
     # then each document is counted once and the covered top is answered
     assert calls == ["a"]
     assert kept[0].source == "a#1"
+
+
+def test_the_switches_are_read_from_knowledge_retrieval():
+    # given a deployment that turns both coverage switches on
+    with override_settings(
+        KNOWLEDGE_RETRIEVAL={
+            "e5-small": {
+                "calibrated": True,
+                "coverage_penalty": 0.03,
+                "coverage_rank_weight": 0.005,
+            }
+        }
+    ):
+        # when the calibrated decision's settings are read
+        conf = calibration_config("e5-small")
+    # then both are on, with the default caps and depth
+    assert conf["coverage_penalty"] == 0.03 and conf["coverage_rank_weight"] == 0.005
+    assert (conf["coverage_cap"], conf["coverage_rank_cap"], conf["coverage_rank_depth"]) == (
+        1,
+        3,
+        3,
+    )
+    # and by default both are off
+    assert calibration_config("e5-small")["coverage_penalty"] == 0.0
+    assert calibration_config("e5-small")["coverage_rank_weight"] == 0.0
+
+
+@pytest.mark.django_db
+def test_words_are_stemmed_by_postgresqls_snowball_dictionaries():
+    # given the embedded PostgreSQL
+    # when Spanish and English words are stemmed
+    stems = stem_words(["bombas", "bomba", "pumps", "que"])
+    # then both dictionaries answer, and a stop word has no stem
+    assert keys_of("bombas", stems) == keys_of("bomba", stems)
+    assert ("english_stem", "pump") in keys_of("pumps", stems)
+    assert keys_of("que", stems) is None
