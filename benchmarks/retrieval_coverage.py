@@ -30,9 +30,10 @@ from retrieval_corpora import (
 from knowledge.search.policy import retrieval_config
 
 OFFSETS = [o / 1000 for o in range(-30, 61, 5)]
-PENALTIES = [0.0, 0.005, 0.01, 0.015, 0.02, 0.03]
-CAPS = [1, 2, 3]
-RANK_WEIGHTS = [0.0, 0.005, 0.01]
+PENALTIES = [0.0, 0.01, 0.02, 0.03]
+CAPS = [1, 2]
+RANK_WEIGHTS = [0.0, 0.005]
+AGREEMENT = [0.0, 0.01, 0.02, 0.03]
 RANK_CAP = 3
 RANK_DEPTH = 3
 
@@ -57,7 +58,7 @@ def main() -> None:
             counts[key] = calibration.count_next_door(query, document, shop)
         return counts[key]
 
-    def decider_for(offset, penalty, cap, rank_weight):
+    def decider_for(offset, penalty, cap, rank_weight, agreement):
         def decider(shop):
             threshold = calibration.threshold_from(
                 negatives.get(shop or "", []),
@@ -76,6 +77,7 @@ def main() -> None:
                 rank_weight,
                 RANK_CAP,
                 RANK_DEPTH,
+                agreement,
             )
 
             def decide(cands, k, query):
@@ -88,8 +90,8 @@ def main() -> None:
         return decider
 
     grid = [
-        (o, p, c, r)
-        for o, p, c, r in itertools.product(OFFSETS, PENALTIES, CAPS, RANK_WEIGHTS)
+        (o, p, c, r, a)
+        for o, p, c, r, a in itertools.product(OFFSETS, PENALTIES, CAPS, RANK_WEIGHTS, AGREEMENT)
         if p or c == 1
     ]
     scores = {}
@@ -104,10 +106,12 @@ def main() -> None:
         w: [ranking_hit1(c, ranked[c.name], w, count) for c in corpora] for w in RANK_WEIGHTS
     }
     for label, points in (
-        ("calibrated decision alone (before)", [g for g in grid if g[1] == 0 and g[3] == 0]),
-        ("term coverage in the ranking only", [g for g in grid if g[1] == 0]),
-        ("term coverage in the decision only", [g for g in grid if g[3] == 0]),
-        ("term coverage in both (after)", grid),
+        ("calibrated decision alone (before)", [g for g in grid if g[1] == g[3] == g[4] == 0]),
+        ("term coverage in the ranking only", [g for g in grid if g[1] == g[4] == 0]),
+        ("term coverage in the decision only", [g for g in grid if g[3] == g[4] == 0]),
+        ("term coverage in both", [g for g in grid if g[4] == 0]),
+        ("agreement of arms only", [g for g in grid if g[1] == g[3] == 0]),
+        ("term coverage in both + agreement of arms", grid),
     ):
         print(f"\n{label}: leave one corpus out")
         for i, corpus in enumerate(names):
@@ -133,7 +137,7 @@ def main() -> None:
                 print(f"    {corpus}: {fmt(per_kind, ranking[best[3]][names.index(corpus)])}")
 
 
-POINT = "(offset, penalty, cap, rank weight)"
+POINT = "(offset, penalty, cap, rank weight, agreement)"
 
 
 def fmt(per_kind, ranking: float) -> str:

@@ -67,6 +67,9 @@ CALIBRATION_DEFAULTS: dict[str, dict] = {
         "coverage_rank_weight": 0.0,
         "coverage_rank_cap": 3,
         "coverage_rank_depth": 3,
+        # Agreement of arms: the threshold falls by this much when the keyword
+        # arm's first chunk is the vector arm's first. 0 = off.
+        "agreement_bonus": 0.0,
     },
 }
 
@@ -90,6 +93,7 @@ CALIBRATION_KEYS = {
     "coverage_rank_weight",
     "coverage_rank_cap",
     "coverage_rank_depth",
+    "agreement_bonus",
 }
 
 
@@ -209,6 +213,7 @@ class CalibratedPolicy:
     coverage_rank_weight: float = 0.0
     coverage_rank_cap: int = 3
     coverage_rank_depth: int = 3
+    agreement_bonus: float = 0.0
 
     def confidence(self, candidate, margin: float) -> float:
         keywords = candidate.text_rank is not None and candidate.text_rank <= 3
@@ -259,6 +264,7 @@ def policy_for_scope(embedder_name: str, shop: str | None):
         conf.get("coverage_rank_weight", 0.0),
         conf.get("coverage_rank_cap", 3),
         conf.get("coverage_rank_depth", 3),
+        conf.get("agreement_bonus", 0.0),
     )
 
 
@@ -275,6 +281,8 @@ def apply_calibrated(
     threshold = policy.threshold + coverage_threshold_raise(
         next_door, penalty=policy.coverage_penalty, cap=policy.coverage_cap
     )
+    if policy.agreement_bonus and arms_agree(candidates):
+        threshold -= policy.agreement_bonus
     rel = sorted(
         (c.relative for c in candidates if c.relative is not None and c.vector_rank), reverse=True
     )
@@ -293,6 +301,15 @@ def apply_calibrated(
     ]
     kept.sort(key=lambda c: (-c.score, c.source))
     return kept[:k]
+
+
+def arms_agree(candidates: list) -> bool:
+    """The keyword arm's first chunk is the vector arm's first."""
+    vector = min(
+        (c for c in candidates if c.vector_rank), key=lambda c: c.vector_rank, default=None
+    )
+    text = next((c for c in candidates if c.text_rank == 1), None)
+    return vector is not None and text is not None and vector.source == text.source
 
 
 def decide(

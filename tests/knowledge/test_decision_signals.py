@@ -10,6 +10,7 @@ from django.test import override_settings
 from knowledge.calibration import (
     CalibratedPolicy,
     apply_calibrated,
+    arms_agree,
     calibration_config,
     coverage_rerank,
     decide_calibrated,
@@ -245,3 +246,21 @@ def test_words_are_stemmed_by_postgresqls_snowball_dictionaries():
     assert keys_of("bombas", stems) == keys_of("bomba", stems)
     assert ("english_stem", "pump") in keys_of("pumps", stems)
     assert keys_of("que", stems) is None
+
+
+def test_agreeing_arms_lower_the_threshold_by_the_bonus():
+    # given a borderline match that the keyword arm also ranks first, and one it does not
+    policy = CalibratedPolicy(0.32, 2.0, 0.0, 0.06, "", agreement_bonus=0.02)
+    agreed = [
+        replace(candidate("a#1", relative=0.30), text_rank=1),
+        replace(candidate("b#1", relative=0.30, vector_rank=2), text_rank=2),
+    ]
+    split = [
+        replace(candidate("a#1", relative=0.30), text_rank=2),
+        replace(candidate("b#1", relative=0.30, vector_rank=2), text_rank=1),
+    ]
+    # when each is decided
+    # then the arms agree only in the first, which alone is answered
+    assert arms_agree(agreed) and not arms_agree(split)
+    assert [c.source for c in apply_calibrated(agreed, policy=policy, k=1)] == ["a#1"]
+    assert apply_calibrated(split, policy=policy, k=1) == []
