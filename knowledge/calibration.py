@@ -55,6 +55,21 @@ CALIBRATION_DEFAULTS: dict[str, dict] = {
         "offset": 0.015,
         "relative_margin_weight": 2.0,
         "relative_keyword_bonus": 0.0,
+        # Term coverage (knowledge/coverage.py): the threshold rises by this much
+        # per next-door term of the query, at most coverage_cap of them. 0 = off:
+        # measured leave one corpus out it trades answers for right "nothing"s on
+        # two of the three blind corpora; see the README.
+        "coverage_penalty": 0.0,
+        "coverage_cap": 1,
+        # Term coverage in the ranking: the first coverage_rank_depth candidates
+        # are re-ordered by relative score − coverage_rank_weight × their
+        # document's next-door terms (at most coverage_rank_cap). 0 = off.
+        "coverage_rank_weight": 0.0,
+        "coverage_rank_cap": 3,
+        "coverage_rank_depth": 3,
+        # Agreement of arms: the threshold falls by this much when the keyword
+        # arm's first chunk is the vector arm's first. 0 = off.
+        "agreement_bonus": 0.0,
     },
 }
 
@@ -73,6 +88,12 @@ CALIBRATION_KEYS = {
     "offset",
     "relative_margin_weight",
     "relative_keyword_bonus",
+    "coverage_penalty",
+    "coverage_cap",
+    "coverage_rank_weight",
+    "coverage_rank_cap",
+    "coverage_rank_depth",
+    "agreement_bonus",
 }
 
 
@@ -187,6 +208,12 @@ class CalibratedPolicy:
     keyword_bonus: float
     max_gap_from_top: float
     scope: str = ""
+    coverage_penalty: float = 0.0
+    coverage_cap: int = 1
+    coverage_rank_weight: float = 0.0
+    coverage_rank_cap: int = 3
+    coverage_rank_depth: int = 3
+    agreement_bonus: float = 0.0
 
     def confidence(self, candidate, margin: float) -> float:
         keywords = candidate.text_rank is not None and candidate.text_rank <= 3
@@ -232,12 +259,30 @@ def policy_for_scope(embedder_name: str, shop: str | None):
         conf["relative_keyword_bonus"],
         retrieval_config(embedder_name)["max_gap_from_top"],
         scope,
+        conf.get("coverage_penalty", 0.0),
+        conf.get("coverage_cap", 1),
+        conf.get("coverage_rank_weight", 0.0),
+        conf.get("coverage_rank_cap", 3),
+        conf.get("coverage_rank_depth", 3),
+        conf.get("agreement_bonus", 0.0),
     )
 
 
-def apply_calibrated(candidates: list, *, policy: CalibratedPolicy, k: int) -> list:
+def apply_calibrated(
+    candidates: list, *, policy: CalibratedPolicy, k: int, next_door: int = 0
+) -> list:
     """Keep what is close enough by the scope's own calibration, best first, at
-    most k. Pure: tested without a database."""
+    most k. `next_door`: how many next-door terms the query has against the top
+    candidate's document (knowledge/coverage.py); each raises the threshold by the
+    policy's coverage_penalty, up to its coverage_cap. Pure: tested without a
+    database."""
+    from knowledge.coverage import coverage_threshold_raise
+
+    threshold = policy.threshold + coverage_threshold_raise(
+        next_door, penalty=policy.coverage_penalty, cap=policy.coverage_cap
+    )
+    if policy.agreement_bonus and arms_agree(candidates):
+        threshold -= policy.agreement_bonus
     rel = sorted(
         (c.relative for c in candidates if c.relative is not None and c.vector_rank), reverse=True
     )
@@ -246,7 +291,7 @@ def apply_calibrated(candidates: list, *, policy: CalibratedPolicy, k: int) -> l
         c
         for c in candidates
         if c.code_rank is not None
-        or (c.relative is not None and policy.confidence(c, margin) >= policy.threshold)
+        or (c.relative is not None and policy.confidence(c, margin) >= threshold)
     ]
     if not passing:
         return []
@@ -258,15 +303,97 @@ def apply_calibrated(candidates: list, *, policy: CalibratedPolicy, k: int) -> l
     return kept[:k]
 
 
-def decide(candidates: list, *, embedder_name: str, shop: str | None, k: int) -> list:
+def arms_agree(candidates: list) -> bool:
+    """The keyword arm's first chunk is the vector arm's first."""
+    vector = min(
+        (c for c in candidates if c.vector_rank), key=lambda c: c.vector_rank, default=None
+    )
+    text = next((c for c in candidates if c.text_rank == 1), None)
+    return vector is not None and text is not None and vector.source == text.source
+
+
+def decide(
+    candidates: list, *, embedder_name: str, shop: str | None, k: int, query: str = ""
+) -> list:
     """The calibrated decision for the scope when there is one, else the absolute
-    policy of knowledge.search."""
+    policy of knowledge.search. With coverage on, `query` is checked against the
+    top candidate's document (knowledge/coverage.py)."""
     from knowledge.search.policy import RelevancePolicy, apply_relevance
 
     policy = policy_for_scope(embedder_name, shop)
     if policy is None or any(c.relative is None for c in candidates):
         return apply_relevance(candidates, policy=RelevancePolicy.for_embedder(embedder_name), k=k)
-    return apply_calibrated(candidates, policy=policy, k=k)
+    return decide_calibrated(candidates, policy=policy, k=k, query=query, shop=shop)
+
+
+def decide_calibrated(
+    candidates: list,
+    *,
+    policy: CalibratedPolicy,
+    k: int,
+    query: str,
+    shop: str | None,
+    count=None,
+) -> list:
+    """The calibrated decision with term coverage when the policy asks for it:
+    the top candidates re-ordered by coverage, then the threshold raised by the
+    new top's next-door terms. `count(query, document, shop)` counts them
+    (default: count_next_door, from the database)."""
+    if not query or not candidates or not (policy.coverage_penalty or policy.coverage_rank_weight):
+        return apply_calibrated(candidates, policy=policy, k=k)
+    if count is None:
+        per_search = next_door_counter(query, shop)
+
+        def count(query, document, shop):
+            return per_search(document)
+
+    counts: dict[str, int] = {}
+
+    def next_door(candidate) -> int:
+        document = candidate.source.split("#")[0]
+        if document not in counts:
+            counts[document] = count(query, document, shop)
+        return counts[document]
+
+    candidates = coverage_rerank(candidates, next_door, policy=policy)
+    return apply_calibrated(candidates, policy=policy, k=k, next_door=next_door(candidates[0]))
+
+
+def coverage_rerank(candidates: list, next_door, *, policy: CalibratedPolicy) -> list:
+    """The first coverage_rank_depth candidates re-ordered by relative score −
+    coverage_rank_weight × next_door(candidate) (at most coverage_rank_cap terms);
+    an exact code match stays first, ties keep their order, and the re-ordered
+    candidates take the fused scores of the places they move to (the decision
+    sorts what passes by score). Unchanged when the weight is 0. Pure: next_door
+    is given."""
+    depth = policy.coverage_rank_depth
+    top = candidates[:depth]
+    if policy.coverage_rank_weight <= 0 or len(top) < 2:
+        return candidates
+    w, cap = policy.coverage_rank_weight, policy.coverage_rank_cap
+
+    def key(item):
+        i, c = item
+        relative = c.relative if c.relative is not None else c.semantic
+        return (c.code_rank is None, -(relative - w * min(next_door(c), cap)), i)
+
+    order = [c for _, c in sorted(enumerate(top), key=key)]
+    scores = [c.score for c in top]
+    moved = [replace(c, score=score) for c, score in zip(order, scores, strict=True)]
+    return moved + candidates[depth:]
+
+
+def next_door_counter(query: str, shop: str | None):
+    """document → the query's next-door terms against it (knowledge/coverage.py),
+    with the scope's synonyms; reads the scope's vocabulary once per search."""
+    from knowledge.coverage import next_door_counter as counter
+    from knowledge.selectors import synonyms_for_scope
+
+    return counter(query, shop, lambda: synonyms_for_scope(shop).expand(query).groups)
+
+
+def count_next_door(query: str, document: str, shop: str | None) -> int:
+    return next_door_counter(query, shop)(document)
 
 
 # --- deriving it at import -------------------------------------------------------

@@ -58,11 +58,15 @@ def hybrid_search(
     """The chunks that answer `query`, best first, at most k; [] when nothing is
     close. `shop` limits the search to that shop's documents and the shared ones
     (None: every document). Raises QueryError for a query over the length limit."""
-    candidates = search_with_candidates(query, embedder=embedder, vector=vector, shop=shop)[1]
+    query, candidates = search_with_candidates(query, embedder=embedder, vector=vector, shop=shop)
     embedder_name = (embedder or get_embedder()).name
     # the scope's own calibration when it has one (knowledge.calibration)
     kept = calibration.decide(
-        candidates, embedder_name=embedder_name, shop=shop, k=k or settings.KNOWLEDGE_TOP_K
+        candidates,
+        embedder_name=embedder_name,
+        shop=shop,
+        k=k or settings.KNOWLEDGE_TOP_K,
+        query=query,
     )
     return [
         SearchHit(c.source, c.document, c.question, c.text, c.score, c.vector_rank, c.text_rank)
