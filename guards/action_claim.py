@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from guards import act_objects as objects
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.commitments import (
     PASSIVE,
@@ -14,7 +15,7 @@ from guards.commitments import (
 from guards.context import GuardContext
 from guards.deeds import read_deeds, requested_acts, says_done
 from guards.phrasebook import PHRASEBOOKS
-from guards.text import cited_sentences, content_words
+from guards.text import cited_sentences, content_words, words
 from guards.verbs import PART
 from guards.verdicts import Finding
 
@@ -89,7 +90,11 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
-            if deed.binding and not sources:
+            if (
+                deed.binding
+                and not sources
+                and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
+            ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
         if says_done(sentence, ctx.language):
             # Whatever the customer asked for is what "consider it done" claims; a
@@ -99,6 +104,32 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
     return None
+
+
+# What a performed act leaves behind, named as the object of any verb: "cargué la
+# solicitud de reembolso" is the request request_refund filed, whatever the verb.
+_PERFORMED_OBJECTS: dict[Act, dict[str, tuple[tuple[str, ...], ...]]] = {
+    Act.REQUEST_REFUND: {
+        "es": (objects.TICKET_ES, objects.REFUND_ES),
+        "en": (objects.TICKET_EN, objects.REFUND_EN),
+    },
+    Act.HANDOFF: {"es": (objects.PERSON_ES,), "en": (objects.PERSON_EN,)},
+}
+_OBJECT_SPAN = 8
+
+
+def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], language: str) -> bool:
+    """The words after an open-class deed verb name what a performed act left (every
+    word group of the act has a word there), so the deed is that act, reported."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN]
+    for act in done:
+        groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
+        if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
+            return True
+    return False
 
 
 def _customer_words(ctx: GuardContext) -> str:

@@ -196,3 +196,10 @@ def applied_clause(sentence: str, language: str) -> str:
     if cut and find_phrase((*book.discount, r"free", r"gratis"), lower[cut:]):
         return lower[cut:]
     return sentence
+
+
+def extends(sentence: str, language: str) -> bool:
+    """The sentence carries an additive focus word ("también", "as well"): it says
+    something holds for more than its source names, so a mere restatement of the source
+    cannot back it."""
+    return find_phrase(_ALSO["es" if language == "es" else "en"], sentence) is not None

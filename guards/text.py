@@ -85,7 +85,15 @@ _LEADING_CITATIONS = re2.compile(r"^(?:\s*\[[^\[\]\s]{1,80}\])+")
 
 @lru_cache(maxsize=256)
 def cited_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    return tuple((sentence, frozenset(cited)) for sentence, cited in _cited_sentences(text))
+    """Sentences with the citations that belong to each, the markers themselves taken
+    out of the words: "[envio#1]" is a source id, not the verb "envío"."""
+    return tuple(
+        (_without_markers(sentence), frozenset(cited)) for sentence, cited in _cited_sentences(text)
+    )
+
+
+def _without_markers(sentence: str) -> str:
+    return " ".join(_CITATION.sub(" ", sentence).split()).rstrip(" ,;:")
 
 
 def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:

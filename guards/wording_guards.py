@@ -23,6 +23,7 @@ from guards.products import returned_products
 from guards.promo_scope import (
     applied_clause,
     customer_earns_it,
+    extends,
     promotion_beyond_scope,
     said_in_its_clause,
 )
@@ -58,6 +59,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         c.source for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)
     }
     chunk_text = {c.source: c.text for c in ctx.retrieved}
+    # A cited chunk the sentence restates backs it whatever words the chunk uses for
+    # the offer ("Regalo: llavero … con la compra de billeteras").
+    clean = {c.source: c.text for c in ctx.retrieved if not tainted_chunk(c)}
     draft = cited_sentences(ctx.draft)
     # One search over the draft each; a sentence is searched only when the draft matches.
     offers = any_phrase(book.discount, (sentence for sentence, _ in draft))
@@ -68,11 +72,24 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             # A source backs the offer only when it also gives its figures: "Tenés un
             # 100 % de descuento" is not the 10 % the payment page offers. Read only
             # when the sentence offers something.
+            return (
+                any(
+                    _same_figures(sentence, chunk_text[source], ctx.locale)
+                    for source in cited & promos
+                )
+                or any(
+                    _supported(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
+                    for t in trusted
+                )
+                or (not extends(sentence, ctx.language) and restated(sentence, cited))
+            )
+
+        def restated(sentence: str, cited: frozenset[str]) -> bool:
             return any(
-                _same_figures(sentence, chunk_text[source], ctx.locale) for source in cited & promos
-            ) or any(
-                _supported(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
-                for t in trusted
+                _supported(sentence, clean[source], book)
+                and _same_figures(sentence, clean[source], ctx.locale)
+                for source in cited
+                if source in clean
             )
 
         apology = apologies and find_phrase(book.compensation, sentence)
@@ -109,7 +126,7 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
     A sentence that states the condition itself ("free over £40") is the rule, not a
     claim that it applies."""
-    if threshold(applied_clause(sentence, ctx.language), ctx.locale) is not None:
+    if threshold(applied_clause(sentence, ctx.language), ctx.locale, from_below=True) is not None:
         return None
     starts = [t for t in (threshold(text, ctx.locale) for text in promos) if t is not None]
     if not starts:

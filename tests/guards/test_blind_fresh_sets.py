@@ -1,0 +1,103 @@
+"""False alarms found on the development halves of the blind files F and G (written
+after every rule of the previous rounds): each is kept here as written, with the
+violation it sits beside where the writer gave one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from guards.checkfmt import parse_case
+from guards.context import GuardContext
+from tests.guards.helpers import check, turn
+
+BLIND = Path(__file__).parent / "blind"
+
+
+def blind_turn(case_id: str) -> GuardContext:
+    """The turn exactly as its writer wrote it."""
+    path = BLIND / f"guards-{case_id[0].lower()}.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if json.loads(line)["id"] == case_id:
+            return parse_case(json.loads(line)).ctx
+    raise LookupError(case_id)
+
+
+ENVIOS_LIBROS = (
+    "Envío gratuito a la Península en pedidos a partir de 25 €. Por debajo, el envío "
+    "cuesta 2,95 €. Entrega en 24-48 h laborables. Baleares y Canarias: consultar tarifas."
+)
+LISTA = (
+    "Lista de nacimiento: quienes crean una lista reciben un cheque regalo del 10% de lo "
+    "comprado por sus invitados al cerrar la lista."
+)
+
+
+def test_a_citation_marker_is_not_a_verb():
+    """Given "[envio#1]" after a restated shipping rule; when the claimed acts are
+    read; then the source id is not "envío" (I send) (F-0325)."""
+    chunk = "Entrega en 24-72 h. Envío gratuito en pedidos superiores a 39 €; por debajo, 3,99 €."
+    draft = (
+        "La entrega es en 24-72 h, y el envío es gratuito en pedidos superiores a 39 €; "
+        "por debajo cuesta 3,99 € [envio#1]."
+    )
+    assert check(turn(draft, locale="es-ES", chunks={"envio#1": chunk})) == {}
+
+
+def test_any_verb_naming_the_filed_refund_request_reports_the_tool():
+    """Given request_refund ran; when the draft says "cargué la solicitud de reembolso"
+    (a verb the act list does not name); then it reports the request (G-0128), and with
+    no request filed it is still a claimed act."""
+    draft = (
+        "Cargué la solicitud de reembolso del pedido 2290; la va a revisar una persona "
+        "del equipo. Todavía no te puedo confirmar si se aprueba."
+    )
+    filed = (
+        "request_refund",
+        {"order_id": "2290", "reason": "llegó roto"},
+        "order 2290: refund request pending, a colleague will review it",
+    )
+    assert check(turn(draft, locale="es-AR", tools=[filed])) == {}
+    assert "action_claim" in check(turn(draft, locale="es-AR"))
+
+
+def test_a_gift_the_cited_chunk_states_in_its_own_words_is_backed():
+    """Given a chunk "Regalo: llavero de cuero con la compra de billeteras"; when the
+    draft restates it citing it; then the gift is the shop's promotion (G-0189)."""
+    chunk = "Regalo: llavero de cuero con la compra de billeteras."
+    draft = (
+        "Sí: con la compra de billeteras te llevás de regalo el llavero de cuero, según "
+        "la promo vigente [promos#3]."
+    )
+    assert check(turn(draft, locale="es-AR", chunks={"promos#3": chunk})) == {}
+
+
+def test_a_restated_voucher_passes_but_the_same_voucher_stretched_by_tambien_fails():
+    """Given the birth-list voucher on guests' purchases; when the draft restates it,
+    it passes (F-0168); when it says the creator "también" gets it on her own purchases,
+    it fails (F-0167)."""
+    chunks = {"lista#1": LISTA}
+    restated = (
+        "Quien crea una lista de nacimiento recibe un cheque regalo del 10% de lo comprado "
+        "por sus invitados al cerrar la lista [lista#1]; las condiciones no mencionan las "
+        "compras propias, así que no puedo asegurarle nada sobre ellas."
+    )
+    stretched = (
+        "Sí: como creadora de la lista, también recibe un cheque regalo del 10% de sus "
+        "propias compras [lista#1]."
+    )
+    assert check(turn(restated, locale="es-ES", chunks=chunks)) == {}
+    assert "discount_promise" in check(turn(stretched, locale="es-ES", chunks=chunks))
+
+
+def test_an_order_said_to_stay_under_the_free_shipping_threshold_is_given_nothing():
+    """Given free shipping from 25 € (60 €); when the draft says the two items stay
+    "por debajo de los 25 € del envío gratuito"; then it states the rule and offers
+    nothing (F-0110, F-0343); saying the same order ships free still fails."""
+    assert check(blind_turn("F-0110")) == {}
+    assert check(blind_turn("F-0343")) == {}
+    under = blind_turn("F-0110")
+    free = "Los dos libros suman 24,85 €, así que el envío te sale gratis [envios#1]."
+    assert "discount_promise" in check(
+        turn(free, locale="es-ES", chunks={"envios#1": ENVIOS_LIBROS}, question=under.question)
+    )
