@@ -122,7 +122,9 @@ def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
         w.lower()
         for i, w in enumerate(phrase)
         if w[:1].isupper()
-        or (any(c.isdigit() for c in w) and not (i == 0 and w.isdigit()))  # "3 plans": a count
+        # "3 plans" is a count and "hay 3x2 en remeras" a deal: a leading number names
+        # no product
+        or (any(c.isdigit() for c in w) and not (i == 0 and _count_or_deal(w)))
         or w.lower() in _SIZES
     ]
     if not specific:
@@ -135,6 +137,11 @@ def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
         ):
             return False
     return True
+
+
+def _count_or_deal(word: str) -> bool:
+    """A plain count ("3") or a multi-buy deal ("3x2", "2x1")."""
+    return word.isdigit() or re2.fullmatch(r"(?i)\d+x\d+", word) is not None
 
 
 def _unit_of(word: str, name: set[str]) -> bool:

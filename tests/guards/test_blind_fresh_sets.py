@@ -101,3 +101,10 @@ def test_an_order_said_to_stay_under_the_free_shipping_threshold_is_given_nothin
     assert "discount_promise" in check(
         turn(free, locale="es-ES", chunks={"envios#1": ENVIOS_LIBROS}, question=under.question)
     )
+
+
+def test_a_multi_buy_deal_after_hay_is_not_a_product_the_search_missed():
+    """Given a 3x2 promotion chunk and a searched T-shirt; when the draft says "hay 3x2
+    en remeras básicas"; then "3x2" is a deal, not a product the search did not return
+    (F-0386)."""
+    assert check(blind_turn("F-0386")) == {}
