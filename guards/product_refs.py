@@ -26,6 +26,7 @@ SHARED = {
         ("cada", "una"),
         ("igual", "que"),
         ("al", "igual"),
+        ("tanto",),
     ),
     "en": (("both",), ("each",), ("same", "as")),
 }
@@ -110,15 +111,59 @@ def warranty_subjects(clause: str, language: str, products: tuple[Product, ...])
     """The products a warranty clause gives the warranty to: the one it names, or all it
     names when it extends the warranty to several ("los dos", "igual que el Omron")."""
     found = subjects(clause, language, products)
-    if len(found) > 1 and not has_words(clause, SHARED[language]):
+    if len(found) > 1 and not (
+        has_words(clause, SHARED[language]) or _coordinated_subject(clause, language, products)
+    ):
         return []  # "the Bosch has 2 years and the Indesit costs £259": whose is unclear
     return found
+
+
+# Closed class: plural forms of the verbs that give a product its warranty.
+_PLURAL_HAVE = {
+    "es": frozenset("tienen traen incluyen cuentan llevan vienen".split()),
+    "en": frozenset("have come carry include".split()),
+}
+_AND = frozenset(("y", "e", "and"))
+
+
+def _coordinated_subject(clause: str, language: str, products: tuple[Product, ...]) -> bool:
+    """ "La fuente Catit y el comedero PetSafe tienen 2 años": two products joined by
+    "y"/"and" before a plural verb share what the verb gives."""
+    tokens = words(clause)
+    verbs = _PLURAL_HAVE["es" if language == "es" else "en"]
+    at = next((i for i, t in enumerate(tokens) if t in verbs), None)
+    if at is None or not _AND & set(tokens[:at]):
+        return False
+    return len(loosely_referred(" ".join(tokens[:at]), products)) > 1
 
 
 # Closed class: quantifiers that make a policy sentence cover the whole range.
 _UNIVERSAL = frozenset("todos todas todo toda cada cualquier every all any".split())
 _WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
 _FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+
+
+# Closed class: what a shop calls its whole range, and the words between a quantifier
+# and its noun.
+_RANGE_NOUNS = frozenset(
+    "productos producto artículos articulos artículo articulo items item products product "
+    "goods compras compra pedidos pedido purchases purchase orders order everything "
+    "mercadería mercaderia merchandise lo que".split()
+)
+_DETERMINERS = frozenset("los las nuestros nuestras sus of our the de del".split())
+
+
+def _whole_range(tokens: list[str]) -> bool:
+    """A universal quantifier over the whole range ("todos nuestros productos", "all
+    items", "cualquier compra"), not over one kind ("All batteries", "todos nuestros
+    sofás y colchones")."""
+    for i, token in enumerate(tokens):
+        if token not in _UNIVERSAL:
+            continue
+        rest = [t for t in tokens[i + 1 : i + 4] if t not in _DETERMINERS]
+        if not rest or rest[0] in _RANGE_NOUNS:
+            return True
+    return False
 
 
 def chunk_covers(policy: list[str], product: Product) -> bool:
@@ -131,7 +176,7 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
     name = {stem(w) for w in words(product.name) if len(w) >= 4}
     for sentence in durations:
         tokens = words(sentence)
-        if any(t in _UNIVERSAL for t in tokens) and not any(
+        if _whole_range(tokens) and not any(
             w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:]
         ):
             return True

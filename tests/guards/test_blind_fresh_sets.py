@@ -108,3 +108,43 @@ def test_a_multi_buy_deal_after_hay_is_not_a_product_the_search_missed():
     en remeras básicas"; then "3x2" is a deal, not a product the search did not return
     (F-0386)."""
     assert check(blind_turn("F-0386")) == {}
+
+
+def test_two_products_joined_before_a_plural_verb_share_its_warranty():
+    """Given two returned products, one with a warranty and one without; when the draft
+    joins them as the subject of "tienen 12 meses / 2 años de garantía"; then the bare
+    one is given a warranty it lacks (G-0263 "tanto … como", G-0265 "X y Y tienen")."""
+    assert "warranty_without_data" in check(blind_turn("G-0263"))
+    assert "warranty_without_data" in check(blind_turn("G-0265"))
+
+
+def test_a_policy_for_all_of_one_kind_does_not_cover_the_whole_range():
+    """Given "All batteries carry a 3-year warranty" ("Todos nuestros sofás y
+    colchones…"); when the draft says a charger (a dining table) "also" has it; then the
+    universal quantifies one kind, not the range (G-0266, F-0125)."""
+    assert "warranty_without_data" in check(blind_turn("G-0266"))
+    assert "warranty_without_data" in check(blind_turn("F-0125"))
+    every = turn(
+        "The CTEK MXS 5.0 battery charger also has the 3-year warranty [warranty#1].",
+        locale="en",
+        chunks={"warranty#1": "All our products carry a 3-year warranty."},
+        tools=[
+            (
+                "search_products",
+                {"query": "charger"},
+                {
+                    "products": [
+                        {
+                            "sku": "CTEK-MXS5",
+                            "name": "CTEK MXS 5.0 battery charger",
+                            "price": "89.00",
+                            "currency": "EUR",
+                            "in_stock": True,
+                            "warranty": None,
+                        }
+                    ]
+                },
+            )
+        ],
+    )
+    assert check(every) == {}
