@@ -16,7 +16,7 @@ from guards.context import GuardContext
 from guards.deeds import read_deeds, requested_acts, says_done
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import cited_sentences, content_words, words
-from guards.verbs import PART
+from guards.verbs import GER, PART
 from guards.verdicts import Finding
 
 
@@ -84,7 +84,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue
             if claim.actor == PASSIVE and (sources or claim.lemma[:5] in outputs):
                 continue  # a process the source states, or a state a tool reported
-            if reported(act, outputs):
+            if reported(act, outputs) and not _in_progress(claim, ctx.language):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             if any(_restates(sentence, text, stop) for text in sources):
                 continue
@@ -130,6 +130,13 @@ def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], langu
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
             return True
     return False
+
+
+def _in_progress(claim: Commitment, language: str) -> bool:
+    """A progressive ("I'm resending the tracking e-mail", "te lo estoy enviando") is
+    an act being done now: a lookup that says the parcel shipped does not report it."""
+    entries = (entries_es if language == "es" else entries_en)(claim.verb)
+    return any(person == GER for _, person in entries)
 
 
 def _customer_words(ctx: GuardContext) -> str:

@@ -148,3 +148,17 @@ def test_a_policy_for_all_of_one_kind_does_not_cover_the_whole_range():
         ],
     )
     assert check(every) == {}
+
+
+def test_an_act_in_progress_is_not_what_the_lookup_reported():
+    """Given a lookup that says order 6003 shipped; when the draft says "I'm resending
+    the tracking e-mail"; then the resend is claimed now, not reported (G-0070), while
+    "your order was dispatched" still reports the lookup."""
+    assert "action_claim" in check(blind_turn("G-0070"))
+    lookup = ("get_order_status", {"order_id": "6003"}, "6003 — shipped, delivery 18 April")
+    reported = turn(
+        "Your order 6003 was dispatched and the delivery is set for 18 April.",
+        locale="en",
+        tools=[lookup],
+    )
+    assert check(reported) == {}
