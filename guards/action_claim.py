@@ -93,6 +93,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             if (
                 deed.binding
                 and not sources
+                and deed.verb[:5] not in outputs  # "we shipped it Monday", as the lookup says
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)

@@ -162,3 +162,6 @@ def test_an_act_in_progress_is_not_what_the_lookup_reported():
         tools=[lookup],
     )
     assert check(reported) == {}
+    shipped = "We shipped your order on Monday."
+    assert check(turn(shipped, locale="en", tools=[lookup])) == {}
+    assert "action_claim" in check(turn(shipped, locale="en"))
