@@ -143,29 +143,6 @@ _WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
 _FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
 
 
-# Closed class: what a shop calls its whole range, and the words between a quantifier
-# and its noun.
-_RANGE_NOUNS = frozenset(
-    "productos producto artículos articulos artículo articulo items item products product "
-    "goods compras compra pedidos pedido purchases purchase orders order everything "
-    "mercadería mercaderia merchandise lo que".split()
-)
-_DETERMINERS = frozenset("los las nuestros nuestras sus of our the de del".split())
-
-
-def _whole_range(tokens: list[str]) -> bool:
-    """A universal quantifier over the whole range ("todos nuestros productos", "all
-    items", "cualquier compra"), not over one kind ("All batteries", "todos nuestros
-    sofás y colchones")."""
-    for i, token in enumerate(tokens):
-        if token not in _UNIVERSAL:
-            continue
-        rest = [t for t in tokens[i + 1 : i + 4] if t not in _DETERMINERS]
-        if not rest or rest[0] in _RANGE_NOUNS:
-            return True
-    return False
-
-
 def chunk_covers(policy: list[str], product: Product) -> bool:
     """A chunk's sentences about warranties cover the product, unless the ones that state
     a duration all give it to a scope of their own ("Cepillos eléctricos: 3 años",
@@ -176,7 +153,7 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
     name = {stem(w) for w in words(product.name) if len(w) >= 4}
     for sentence in durations:
         tokens = words(sentence)
-        if _whole_range(tokens) and not any(
+        if any(t in _UNIVERSAL for t in tokens) and not any(
             w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:]
         ):
             return True

@@ -118,38 +118,6 @@ def test_two_products_joined_before_a_plural_verb_share_its_warranty():
     assert "warranty_without_data" in check(blind_turn("G-0265"))
 
 
-def test_a_policy_for_all_of_one_kind_does_not_cover_the_whole_range():
-    """Given "All batteries carry a 3-year warranty" ("Todos nuestros sofás y
-    colchones…"); when the draft says a charger (a dining table) "also" has it; then the
-    universal quantifies one kind, not the range (G-0266, F-0125)."""
-    assert "warranty_without_data" in check(blind_turn("G-0266"))
-    assert "warranty_without_data" in check(blind_turn("F-0125"))
-    every = turn(
-        "The CTEK MXS 5.0 battery charger also has the 3-year warranty [warranty#1].",
-        locale="en",
-        chunks={"warranty#1": "All our products carry a 3-year warranty."},
-        tools=[
-            (
-                "search_products",
-                {"query": "charger"},
-                {
-                    "products": [
-                        {
-                            "sku": "CTEK-MXS5",
-                            "name": "CTEK MXS 5.0 battery charger",
-                            "price": "89.00",
-                            "currency": "EUR",
-                            "in_stock": True,
-                            "warranty": None,
-                        }
-                    ]
-                },
-            )
-        ],
-    )
-    assert check(every) == {}
-
-
 def test_an_act_in_progress_is_not_what_the_lookup_reported():
     """Given a lookup that says order 6003 shipped; when the draft says "I'm resending
     the tracking e-mail"; then the resend is claimed now, not reported (G-0070), while
