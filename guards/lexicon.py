@@ -39,9 +39,39 @@ class NumberLexicon:
     # Linking words between a multiplier and a currency ("500 mil de pesos").
     linkers: tuple[str, ...]
     months: tuple[str, ...]
+    # Plural nouns that do not end in "s" ("6 people"): a count like "3 boxes".
+    irregular_plurals: tuple[str, ...] = ()
 
 
-_SHARED_UNITS = ("gb", "tb", "mb", "mah", "mp", "hz", "ghz", "kg", "cm", "mm", "w", "hs", "h")
+_SHARED_UNITS = (
+    "gb",
+    "tb",
+    "mb",
+    "mah",
+    "mp",
+    "hz",
+    "ghz",
+    "kg",
+    "cm",
+    "mm",
+    "w",
+    "hs",
+    "h",
+    # measures: a specification is a claim too ("1400 rpm", "1,7 l", "15°F")
+    "rpm",
+    "l",
+    "ml",
+    "kwh",
+    "db",
+    "km",
+    "oz",
+    "lb",
+    "lbs",
+    "°c",
+    "°f",
+)
+# ISO codes written before or after an amount ("CAD 750", "1.200 MXN").
+_CURRENCY_CODES = ("cad", "aud", "nzd", "mxn", "clp", "cop", "uyu", "brl", "chf", "jpy")
 
 SPANISH = NumberLexicon(
     language="es",
@@ -49,7 +79,20 @@ SPANISH = NumberLexicon(
     draft_threshold=2,
     thousands_sep=".",
     decimal_sep=",",
-    currency_prefixes=("us$", "u$s", "u$d", "usd", "ars", "ar$", "eur", "$", "€", "£"),
+    currency_prefixes=(
+        "us$",
+        "u$s",
+        "u$d",
+        "usd",
+        "ars",
+        "ar$",
+        "eur",
+        "gbp",
+        "$",
+        "€",
+        "£",
+        *_CURRENCY_CODES,
+    ),
     currency_suffixes=(
         "€",
         "eur",
@@ -63,7 +106,10 @@ SPANISH = NumberLexicon(
         "dolar",
         "usd",
         "ars",
+        "gbp",
+        "libras",
         "$",
+        *_CURRENCY_CODES,
     ),
     percent_suffixes=("%", "por ciento", "por 100"),
     multipliers={
@@ -106,6 +152,10 @@ SPANISH = NumberLexicon(
         "gigas",
         "megapíxeles",
         "envíos",
+        "litros",
+        "litro",
+        "gramos",
+        "grados",
         *_SHARED_UNITS,
     ),
     unit_fillers=("hábiles", "habiles", "corridos", "laborables", "naturales"),
@@ -133,7 +183,7 @@ ENGLISH = NumberLexicon(
     draft_threshold=2,
     thousands_sep=",",
     decimal_sep=".",
-    currency_prefixes=("us$", "usd", "eur", "gbp", "ars", "$", "€", "£"),
+    currency_prefixes=("us$", "usd", "eur", "gbp", "ars", "$", "€", "£", *_CURRENCY_CODES),
     currency_suffixes=(
         "€",
         "eur",
@@ -147,6 +197,7 @@ ENGLISH = NumberLexicon(
         "pesos",
         "ars",
         "bucks",
+        *_CURRENCY_CODES,
     ),
     percent_suffixes=("%", "percent", "per cent", "pct"),
     multipliers={
@@ -185,6 +236,12 @@ ENGLISH = NumberLexicon(
         "cameras",
         "cores",
         "parcels",
+        "litres",
+        "litre",
+        "liters",
+        "liter",
+        "grams",
+        "degrees",
         "hrs",
         "hr",
         *_SHARED_UNITS,
@@ -217,6 +274,7 @@ ENGLISH = NumberLexicon(
         "nov",
         "dec",
     ),
+    irregular_plurals=("people", "children", "men", "women"),
 )
 
 LEXICONS: dict[str, NumberLexicon] = {"es": SPANISH, "en": ENGLISH}

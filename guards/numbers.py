@@ -75,6 +75,7 @@ class _Tables:
     percent_symbols: frozenset[str]
     percent_words: frozenset[str]
     units: frozenset[str]
+    signs: tuple[str, ...]
     fillers: frozenset[str]
     months: frozenset[str]
     multipliers: tuple[tuple[str, Decimal], ...]
@@ -102,6 +103,7 @@ def _tables_for(language: str) -> _Tables:
         percent_symbols=symbols(lexicon.percent_suffixes),
         percent_words=wordlike(lexicon.percent_suffixes),
         units=frozenset(lexicon.units),
+        signs=tuple(u for u in lexicon.units if not u[0].isalpha()),
         fillers=frozenset(lexicon.unit_fillers),
         months=frozenset(lexicon.months),
         multipliers=tuple(sorted(lexicon.multipliers.items(), key=lambda kv: -len(kv[0]))),
@@ -209,7 +211,9 @@ def _is_code(lower: str, start: int) -> bool:
     if start == 0:
         return False
     before = lower[start - 1]
-    if before.isalpha() or before in "#_":
+    if before == "#":  # "delivery#1" names a chunk; "order #50381" is still a number
+        return start >= 2 and (lower[start - 2].isalnum() or lower[start - 2] in "#_")
+    if before.isalpha() or before == "_":
         return True
     if before in "-/" and start >= 2 and lower[start - 2].isalnum():
         return not (before == "-" and _plain_number_before(lower, start - 1))
@@ -356,7 +360,9 @@ def _classify(
         return FigureKind.MONEY
     if first in tables.units or (first in tables.fillers and second in tables.units):
         return FigureKind.QUANTITY
-    if _counted_noun(first, lexicon):
+    if any(rest.startswith(u) and not rest[len(u) : len(u) + 1].isalpha() for u in tables.signs):
+        return FigureKind.QUANTITY  # "15°F", "20 °C": a unit written with a sign
+    if _counted_noun(first, lexicon) or first in lexicon.irregular_plurals:
         return FigureKind.QUANTITY  # "3 boxes", "4 colores", "272 pages": a count
     if scaled:
         return FigureKind.MONEY

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tests.guards.helpers import check, turn
 
 
@@ -18,3 +20,55 @@ def test_a_shop_address_no_source_gives_is_made_up():
     given = {"devoluciones#4": chunks["devoluciones#4"] + " Correo: incidencias@brisamoda.es."}
     ctx = replace(turn(draft, chunks=given), link_hosts=("www.brisamoda.es",))
     assert check(ctx) == {}
+
+
+def _product(name: str, price: str, currency: str = "GBP") -> dict:
+    return {"sku": "X-1", "name": name, "price": price, "currency": currency, "in_stock": True}
+
+
+def _search(*products: dict) -> tuple[str, dict, dict]:
+    return ("search_products", {"query": "q"}, {"products": list(products)})
+
+
+@pytest.mark.parametrize(
+    ("draft", "product", "figure"),
+    [
+        (  # A-0345: a speed in rpm is a specification
+            "The Bosch Serie 4 WAN28281GB 8 kg washing machine spins at up to 1400 rpm.",
+            _product("Bosch Serie 4 WAN28281GB 8 kg washing machine", "449.00"),
+            "1400",
+        ),
+        (  # B-0483: a temperature written with a degree sign
+            "The Northtrail Ridgeline sleeping bag is rated down to 15°F.",
+            _product("Northtrail Ridgeline 20°F Down Sleeping Bag", "189.00", "USD"),
+            "15",
+        ),
+        (  # B-0110: an ISO currency code before the amount
+            "The Big Agnes Copper Spur HV UL2 is $549.95 USD, roughly CAD 750.",
+            _product("Big Agnes Copper Spur HV UL2 Tent", "549.95", "USD"),
+            "750",
+        ),
+        (  # C-0510: a count with an irregular plural
+            "Catan plays up to 6 people, so it's great for bigger groups.",
+            _product("Catan (3–4 players)", "42.00", "USD"),
+            "6",
+        ),
+    ],
+)
+def test_units_codes_and_counts_the_gate_did_not_read(draft, product, figure):
+    """Given a search result without the figure,
+    when the draft states it with a unit, a sign, a currency code or a counted noun,
+    then unbacked_figure fails on that figure."""
+    assert check(turn(draft, locale="en", tools=[_search(product)])) == {
+        "unbacked_figure": (figure,)
+    }
+
+
+def test_an_order_number_after_a_hash_sign_is_still_compared():
+    """Given the order 50318 (C-0287), when the draft writes "Order #50381",
+    then the digits-swapped check fails; "#50318" passes."""
+    status = ("get_order_status", {"order_id": "50318"}, {"order_id": "50318", "status": "sent"})
+    draft = "Hi! Order #50381 was dispatched yesterday and is due with you on Thursday."
+    assert check(turn(draft, locale="en", tools=[status])) == {"unbacked_figure": ("50381",)}
+    right = draft.replace("50381", "50318")
+    assert check(turn(right, locale="en", tools=[status])) == {}
