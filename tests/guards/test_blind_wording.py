@@ -72,3 +72,38 @@ def test_an_order_number_after_a_hash_sign_is_still_compared():
     assert check(turn(draft, locale="en", tools=[status])) == {"unbacked_figure": ("50381",)}
     right = draft.replace("50381", "50318")
     assert check(turn(right, locale="en", tools=[status])) == {}
+
+
+@pytest.mark.parametrize(
+    ("locale", "record", "draft", "figure"),
+    [
+        (  # B-0422
+            "es",
+            "61077 — en punto de recogida: locker Celeritas C/ Alcalá 120, casillero 14",
+            "Su pedido 61077 le espera en el locker de la calle Alcalá 120, casillero 41.",
+            "41",
+        ),
+        (  # B-0425
+            "en",
+            "49077 — ready for pickup: Boulder store, locker 21, hold until May 30",
+            "Your order 49077 is ready in pickup locker 12 at our Boulder store.",
+            "12",
+        ),
+        (  # B-0347
+            "es",
+            "10733 — en preparación: 1 par Asics Gel-Cumulus 25 talle 42",
+            "En tu pedido 10733 elegiste las Asics Gel-Cumulus 25 en talle 43.",
+            "43",
+        ),
+    ],
+)
+def test_a_number_the_record_names_otherwise_fails(locale, record, draft, figure):
+    """Given an order record that names a thing's number ("casillero 14"),
+    when the draft gives that thing another number no source has,
+    then unbacked_figure fails on it; the record's own number passes."""
+    order = "".join(ch for ch in record.split("—")[0] if ch.isdigit())
+    status = ("get_order_status", {"order_id": order}, record)
+    assert check(turn(draft, locale=locale, tools=[status])) == {"unbacked_figure": (figure,)}
+    right = {"41": "14", "12": "21", "43": "42"}[figure]
+    fixed = draft.replace(f" {figure}", f" {right}")
+    assert check(turn(fixed, locale=locale, tools=[status])) == {}
