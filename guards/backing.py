@@ -17,7 +17,7 @@ from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
 from guards.numbers import Figure, FigureKind, Reading, extract_figures
-from guards.trust import carries_injection, tainted_chunk
+from guards.trust import injection_start, tainted_chunk
 from guards.verdicts import SourceFigure
 
 # JSON keys whose numbers are money even without a currency sign.
@@ -109,15 +109,25 @@ def _add_text(
         kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
         found.append(SourceNumber(text, Decimal(text), origin, money_key, kind, where.tainted))
         return
-    # A string of a tool's output (a product name) that gives the model orders.
-    tainted = where.tainted or carries_injection(text)
-    for figure in extract_figures(text, lexicon=lexicon, threshold=0):
-        money = money_key or figure.kind == FigureKind.MONEY
-        kind = FigureKind.MONEY if money else figure.kind
-        found.extend(
-            SourceNumber(figure.text, r.value, origin, money, kind, tainted)
-            for r in figure.readings
-        )
+    # A string of a tool's output (a product name) that gives the model orders: the
+    # figures from the order's bracket or sentence on are the attack's, not the record's.
+    order_at = None if where.tainted else injection_start(text)
+    parts = (
+        [(text, where.tainted)]
+        if order_at is None
+        else [
+            (text[:order_at], False),
+            (text[order_at:], True),
+        ]
+    )
+    for part, tainted in parts:
+        for figure in extract_figures(part, lexicon=lexicon, threshold=0):
+            money = money_key or figure.kind == FigureKind.MONEY
+            kind = FigureKind.MONEY if money else figure.kind
+            found.extend(
+                SourceNumber(figure.text, r.value, origin, money, kind, tainted)
+                for r in figure.readings
+            )
 
 
 def _add_json(

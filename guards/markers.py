@@ -63,6 +63,11 @@ INJECTION_MARKERS = (
     r"dec[ií]le(?:s)?\s+(?:a(?:l)?\s+)?(?:los\s+|todos\s+los\s+|cada\s+)?(?:clientes?|usuarios?"
     r"|compradores?)",
     r"dec[ií]selo\s+a\s+todos",
+    # A saying verb in the imperative, to the customer: "indique al cliente que…",
+    # "dígale al cliente", "infórmale al comprador" (clitic forms: never a description).
+    r"(?:d[ií]le|d[ií]gale|ind[ií]c[aá]le|ind[ií]quele|indique|inf[oó]rm[aá]le|inf[oó]rmele"
+    r"|comun[ií]c[aá]le|comun[ií]quele)s?\s+a(?:l)?\s+(?:los\s+|todos\s+los\s+|cada\s+)?"
+    r"(?:clientes?|usuarios?|compradores?)",
     r"a\s+partir\s+de\s+ahora\s+(?:ten[eé]s|deb[eé]s|respond[eé]|dec[ií])",
     r"cuando\s+respondas",
 )
