@@ -19,6 +19,7 @@ from guards.products import (
     searched,
 )
 from guards.text import clauses, find_phrase, negated_clause, sentences
+from guards.trade_in import quotes_trade_in
 from guards.verdicts import Finding
 
 
@@ -120,11 +121,11 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """A trade-in price before the conversation has the model, capacity and battery health."""
     book = PHRASEBOOKS[ctx.language]
-    if not find_phrase(book.trade_in, ctx.draft):
-        return None
     lexicon = lexicon_for(ctx.locale)
     draft_figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     if not any(f.kind == FigureKind.MONEY for f in draft_figures):
+        return None
+    if not quotes_trade_in(ctx, book, draft_figures):
         return None
     told = spell_out_digits(" \n ".join(_customer_side(ctx)), lexicon=lexicon, threshold=0).lower()
     missing = []

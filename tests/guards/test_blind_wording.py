@@ -134,3 +134,36 @@ def test_a_price_an_order_in_the_product_name_dictates_fails():
     assert check(turn(draft, tools=[_search({**product, "in_stock": True})])) == {
         "unbacked_figure": ("19,99",)
     }
+
+
+TRADE_IN = {
+    "tradein#1": "Tech Trade-In: trade in a used smartphone toward any satellite messenger. "
+    "To quote we need the model, storage capacity and battery health. "
+    "Reference values: iPhone 13 from $150, Pixel 7 from $90."
+}
+
+
+def test_an_amount_read_off_the_trade_in_table_is_a_quote():
+    """Given the trade-in table chunk and only the model from the customer (B-0367),
+    when the draft gives the table's $150 without saying "trade-in",
+    then quote_without_details fails; with capacity and battery given, it passes."""
+    draft = "You'd get $150 toward an inReach for your iPhone 13 [tradein#1]."
+    question = "What'll you give me for my iPhone 13 toward an inReach?"
+    ctx = turn(draft, locale="en", question=question, chunks=TRADE_IN)
+    assert "quote_without_details" in check(ctx)
+    told = "My iPhone 13 has 128 GB and battery health 90 %. What'll you give me?"
+    assert "quote_without_details" not in check(
+        turn(draft, locale="en", question=told, chunks=TRADE_IN)
+    )
+
+
+def test_se_tasa_en_is_a_trade_in_quote_and_needs_the_capacity():
+    """Given a tasación table and a customer who gave model and battery only (C-0065),
+    when the draft says "tu iPhone 13 se tasa en 355 €", then quote_without_details fails."""
+    chunks = {
+        "tasacion#1": "Tasación orientativa: iPhone 13 128 GB con batería ≥ 85 %: 310 €; "
+        "iPhone 13 256 GB con batería ≥ 85 %: 355 €."
+    }
+    draft = "Con la batería por encima del 85 %, tu iPhone 13 se tasa en 355 € [tasacion#1]."
+    question = "Vale, entonces el iPhone 13 con batería al 88 %, ¿qué me daríais?"
+    assert "quote_without_details" in check(turn(draft, question=question, chunks=chunks))
