@@ -167,3 +167,15 @@ def test_se_tasa_en_is_a_trade_in_quote_and_needs_the_capacity():
     draft = "Con la batería por encima del 85 %, tu iPhone 13 se tasa en 355 € [tasacion#1]."
     question = "Vale, entonces el iPhone 13 con batería al 88 %, ¿qué me daríais?"
     assert "quote_without_details" in check(turn(draft, question=question, chunks=chunks))
+
+
+def test_the_info_they_loaded_me_exposes_retrieval():
+    """Given a cited chunk (B-0443), when the draft says "según la info que me
+    cargaron", then internal_vocabulary fails; "la info que me diste" (the customer) passes."""
+    chunks = {"cambios#1": "Cambios de talle: 30 días corridos desde la compra, con etiqueta."}
+    draft = (
+        "Según la info que me cargaron, tenés 30 días corridos para cambiar el talle [cambios#1]."
+    )
+    assert "internal_vocabulary" in check(turn(draft, chunks=chunks))
+    yours = draft.replace("me cargaron", "me diste")
+    assert "internal_vocabulary" not in check(turn(yours, chunks=chunks))
