@@ -50,6 +50,7 @@ class SourceNumber:
     # From a review or a text carrying injected orders (guards.trust): backs percentages
     # only, and a draft figure that only such a source gives is never "in doubt".
     tainted: bool = False
+    dimension: str = ""  # what a quantity measures (numbers.Figure.dimension)
 
     @property
     def backs_claims(self) -> bool:
@@ -125,7 +126,7 @@ def _add_text(
             money = money_key or figure.kind == FigureKind.MONEY
             kind = FigureKind.MONEY if money else figure.kind
             found.extend(
-                SourceNumber(figure.text, r.value, origin, money, kind, tainted)
+                SourceNumber(figure.text, r.value, origin, money, kind, tainted, figure.dimension)
                 for r in figure.readings
             )
 
@@ -174,8 +175,26 @@ class BackingIndex:
                 if len(terms) == MAX_SUM_TERMS:
                     break
         self._terms = terms
+        self._measured: dict[tuple[FigureKind, str], list[Decimal]] = {}
         self._pairs: dict[int, list[tuple[int, int]]] | None = None
         self.sum_searches = 0
+
+    def _values_for(self, figure: Figure) -> list[Decimal]:
+        """The source values that may back this figure: of a compatible kind and, for a
+        quantity that measures something, not measuring something else."""
+        if not figure.dimension:
+            return self._values.get(figure.kind, [])
+        key = (figure.kind, figure.dimension)
+        if key not in self._measured:
+            allowed = COMPATIBLE[figure.kind]
+            self._measured[key] = sorted(
+                {
+                    n.value
+                    for n in self.numbers
+                    if n.kind in allowed and n.dimension in ("", figure.dimension)
+                }
+            )
+        return self._measured[key]
 
     @property
     def empty(self) -> bool:
@@ -186,7 +205,7 @@ class BackingIndex:
     ) -> bool:
         """Backed as written, as a valid rounding, as a backed amount times a count the
         conversation states ("las 2 salen $ 17.998"), or as a sum of backed amounts."""
-        values = self._values.get(figure.kind, [])
+        values = self._values_for(figure)
         if any(self._backs_reading(r, values) for r in figure.readings):
             return True
         if figure.kind == FigureKind.MONEY and any(

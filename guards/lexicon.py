@@ -70,6 +70,29 @@ _SHARED_UNITS = (
     "°c",
     "°f",
 )
+# What a unit measures: a quantity in one dimension never backs a quantity in another
+# ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,
+# items, cameras) measure nothing the gate compares.
+DIMENSIONS: dict[str, str] = {
+    **dict.fromkeys(
+        "días dias día dia meses mes años anos año horas hora minutos minuto semanas semana "
+        "hs h hrs hr days day months month years year hours hour minutes minute weeks "
+        "week".split(),
+        "time",
+    ),
+    **dict.fromkeys("kg gramos grams oz lb lbs".split(), "mass"),
+    **dict.fromkeys("l ml litros litro litres litre liters liter".split(), "volume"),
+    **dict.fromkeys("cm mm km pulgadas pulgada inches inch".split(), "length"),
+    **dict.fromkeys("gb tb mb gigas".split(), "data"),
+    **dict.fromkeys("°c °f grados degrees".split(), "temperature"),
+    "rpm": "rotation",
+    "w": "power",
+    "kwh": "energy",
+    "mah": "charge",
+    "hz": "frequency",
+    "ghz": "frequency",
+}
+
 # ISO codes written before or after an amount ("CAD 750", "1.200 MXN").
 _CURRENCY_CODES = ("cad", "aud", "nzd", "mxn", "clp", "cop", "uyu", "brl", "chf", "jpy")
 

@@ -15,7 +15,7 @@ from functools import cache
 
 from text_to_num import alpha2digit
 
-from guards.lexicon import LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
+from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 
 # Digits with optional group/decimal separators inside (NBSP and narrow NBSP group too).
 # This one hot pattern uses the stdlib engine: every separator must be followed by a digit
@@ -58,6 +58,8 @@ class Figure:
     readings: tuple[Reading, ...]
     kind: FigureKind
     start: int
+    # What a quantity measures ("time", "volume"; lexicon.DIMENSIONS), "" when unknown.
+    dimension: str = ""
 
     @property
     def value(self) -> Decimal:
@@ -274,7 +276,20 @@ def _read_figure(
             text = f"{token} {lexicon.half_after[0]}"
             scaled = True
     kind = _classify(lower, start, cursor, readings, scaled=scaled, lexicon=lexicon)
-    return Figure(text=text, readings=readings, kind=kind, start=start), cursor
+    dimension = _dimension(lower, cursor, lexicon) if kind == FigureKind.QUANTITY else ""
+    return Figure(text, readings, kind, start, dimension), cursor
+
+
+def _dimension(lower: str, cursor: int, lexicon: NumberLexicon) -> str:
+    """What the unit after the number measures ("5 working days" → time)."""
+    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip().removeprefix("-")
+    for sign in _tables(lexicon).signs:
+        if rest.startswith(sign):
+            return DIMENSIONS.get(sign, "")
+    first = _first_word(rest)
+    if first in _tables(lexicon).fillers:
+        first = _first_word(rest[len(first) :].lstrip())
+    return DIMENSIONS.get(first, "")
 
 
 def _multiplier_after(

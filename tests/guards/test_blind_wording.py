@@ -179,3 +179,22 @@ def test_the_info_they_loaded_me_exposes_retrieval():
     assert "internal_vocabulary" in check(turn(draft, chunks=chunks))
     yours = draft.replace("me cargaron", "me diste")
     assert "internal_vocabulary" not in check(turn(yours, chunks=chunks))
+
+
+def test_a_volume_is_no_rounding_of_a_delivery_time():
+    """Given a 3-5 working days chunk and a "kettle 1.7 L" (A-0250), when the draft
+    promises delivery "within 2 working days", then unbacked_figure fails on 2: 1.7 L
+    measures a volume, so it cannot round to a number of days."""
+    chunks = {
+        "delivery#1": "Free delivery over £40; otherwise £4.99. Delivery takes 3-5 working days."
+    }
+    kettle = _product("Breville Luminous kettle 1.7 L", "39.99")
+    draft = (
+        "Standard delivery gets the Breville Luminous kettle 1.7 L to you within 2 working "
+        "days; delivery is £4.99 [delivery#1]."
+    )
+    ctx = turn(draft, locale="en", chunks=chunks, tools=[_search(kettle)])
+    assert check(ctx) == {"unbacked_figure": ("2",)}
+    litres = "The Breville Luminous kettle 1.7 L holds about 2 litres."
+    ctx = turn(litres, locale="en", chunks=chunks, tools=[_search(kettle)])
+    assert check(ctx) == {}  # a rounding within the same measure still passes
