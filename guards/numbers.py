@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 from functools import cache
 
 from text_to_num import alpha2digit
 
+from guards.digit_formats import Reading, parse_readings
 from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 
 # Digits with optional group/decimal separators inside (NBSP and narrow NBSP group too).
@@ -24,8 +25,6 @@ from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, Numbe
 _TOKEN = re.compile(r"[0-9]+(?:[.,\u00a0\u202f][0-9]+)*")
 # A run of letters with inner hyphens ("interest-free"); a simple class, linear in stdlib re.
 _WORD_START = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_SEPARATORS = ".,\u00a0\u202f"
-_UNIFY_SEPARATORS = str.maketrans({",": ".", "\u00a0": ".", "\u202f": "."})
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th", "º", "ª", "°", "er", "ero", "do", "da", "ra", "ro")
 _LOOK_AHEAD = 48
 _LOOK_BEHIND = 10
@@ -42,14 +41,6 @@ class FigureKind(StrEnum):
 
 
 CLAIM_KINDS = frozenset({FigureKind.MONEY, FigureKind.PERCENT, FigureKind.QUANTITY})
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One value a written figure may stand for, and how many decimals were written."""
-
-    value: Decimal
-    decimals: int
 
 
 @dataclass(frozen=True)
@@ -126,60 +117,6 @@ def spell_out_digits(text: str, *, lexicon: NumberLexicon, threshold: int) -> st
         return alpha2digit(text, lexicon.alpha2digit_lang, threshold=threshold)
     except Exception:  # text2num is a compiled library: never let it take a turn down
         return text
-
-
-# A run of more digits than this is an identifier or noise, not an amount anyone
-# quotes; reading it would also overflow decimal arithmetic (28 significant digits).
-MAX_FIGURE_DIGITS = 24
-
-
-def parse_readings(token: str, *, lexicon: NumberLexicon) -> tuple[Reading, ...]:
-    """Every value a digit token may mean under this language's conventions.
-
-    ``1.500.000`` and ``1,500,000`` are unambiguous; ``79,18`` and ``79.18`` are decimals
-    everywhere; a single separator followed by exactly three digits is read the local way
-    first, and also the other way when the local convention would use the other mark.
-    An inconsistent token (``1,2,3``) has no reading.
-    """
-    if sum(ch.isdigit() for ch in token) > MAX_FIGURE_DIGITS:
-        return ()
-    marks = [ch for ch in token if ch in _SEPARATORS]
-    if not marks:
-        return (Reading(Decimal(token), 0),)
-    groups = token.translate(_UNIFY_SEPARATORS).split(".")
-    spaces = {"\u00a0", "\u202f"}
-    if set(marks) <= spaces:
-        return _grouped(groups)
-    if len(set(marks) - spaces) == 2 or (spaces & set(marks)):
-        decimal_mark = marks[-1]
-        if decimal_mark in spaces or marks.count(decimal_mark) > 1:
-            return ()
-        return _grouped(groups[:-1], fraction=groups[-1])
-    mark = marks[0]
-    if len(marks) > 1:
-        return _grouped(groups)
-    head, tail = groups
-    as_decimal = (Reading(Decimal(f"{head}.{tail}"), len(tail)),)
-    if len(tail) != 3 or head == "0" or len(head) > 3:
-        return as_decimal
-    as_thousands = (Reading(Decimal(head + tail), 0),)
-    if mark == lexicon.thousands_sep:
-        return as_thousands
-    return as_decimal + as_thousands if mark == lexicon.decimal_sep else as_thousands
-
-
-def _grouped(groups: list[str], *, fraction: str | None = None) -> tuple[Reading, ...]:
-    if not groups or not 1 <= len(groups[0]) <= 3:
-        return ()
-    if any(len(group) != 3 for group in groups[1:]):
-        return ()
-    digits = "".join(groups)
-    if fraction is None:
-        return (Reading(Decimal(digits), 0),)
-    try:
-        return (Reading(Decimal(f"{digits}.{fraction}"), len(fraction)),)
-    except InvalidOperation:
-        return ()
 
 
 def extract_figures(text: str, *, lexicon: NumberLexicon, threshold: int = 0) -> tuple[Figure, ...]:
