@@ -19,7 +19,7 @@ from guards.products import (
     searched,
 )
 from guards.text import clauses, find_phrase, negated_clause, sentences
-from guards.trade_in import quotes_trade_in
+from guards.trade_in import quotes_trade_in, trade_in_in_sight
 from guards.verdicts import Finding
 
 
@@ -121,6 +121,8 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """A trade-in price before the conversation has the model, capacity and battery health."""
     book = PHRASEBOOKS[ctx.language]
+    if not trade_in_in_sight(ctx, book):
+        return None
     lexicon = lexicon_for(ctx.locale)
     draft_figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     if not any(f.kind == FigureKind.MONEY for f in draft_figures):

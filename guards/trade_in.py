@@ -10,6 +10,12 @@ from guards.phrasebook import Phrasebook
 from guards.text import find_phrase
 
 
+def trade_in_in_sight(ctx: GuardContext, book: Phrasebook) -> bool:
+    """The draft or a retrieved chunk speaks of a trade-in (a cheap test first)."""
+    texts = (ctx.draft, *(chunk.text for chunk in ctx.retrieved))
+    return any(find_phrase(book.trade_in, text) for text in texts)
+
+
 def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, ...]) -> bool:
     """ "Te damos 120 € por tu iPhone 12", or "You'd get $150 [tradein#1]" where the
     cited chunk is the trade-in table that lists $150."""
