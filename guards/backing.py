@@ -112,7 +112,8 @@ def _add_text(
         return
     # A string of a tool's output (a product name) that gives the model orders: the
     # figures from the order's bracket or sentence on are the attack's, not the record's.
-    order_at = None if where.tainted else injection_start(text)
+    record = origin.startswith("tool:")
+    order_at = None if where.tainted else injection_start(text, record=record)
     parts = (
         [(text, where.tainted)]
         if order_at is None
