@@ -5,21 +5,17 @@ sites: the hosts of the knowledge base's ``source_url`` and ``GUARDS_LINK_HOSTS`
 subdomain of one. Caught: http(s)/ftp URLs (with or without ``//``, with a ``user@``
 prefix, a port or a backslash), protocol-relative ``//host`` links, bare domains
 (``evil-deals.com``, ``www.x.example``), e-mail addresses on a foreign domain that the
-customer did not give, an address no source of the turn gives (made up, even on the
-shop's domain), script and data URLs (``javascript:``, ``data:image/…``) and
+customer did not give, script and data URLs (``javascript:``, ``data:image/…``) and
 images (Markdown ``![…](…)`` or an ``<img>`` tag: the customer's browser must not fetch
 anything on the model's say-so). The shop's own links pass.
 """
 
 from __future__ import annotations
 
-import json
-
 import re2
 
 from guards import config
 from guards.context import GuardContext
-from guards.trust import tainted_chunk, untainted
 from guards.verdicts import Finding
 
 _AUTHORITY = r"([^/\\\s?#<>\"'()\[\]{}|`]*)"
@@ -52,9 +48,6 @@ def check_foreign_link(ctx: GuardContext, *, deadline: float) -> Finding | None:
         return Finding(detail="an image in the draft: the reply must not load anything")
     if SCRIPT_URL.search(draft):
         return Finding(detail="a script or data URL in the draft")
-    invented = _invented_address(draft, ctx)
-    if invented:
-        return Finding(detail=f"{invented}: no source of this turn gives this e-mail address")
     allowed = allowed_hosts(ctx)
     for host in sorted(_linked_hosts(draft, ctx)):
         if not host_allowed(host, allowed):
@@ -120,25 +113,6 @@ def _looks_like_domain(domain: str, tld: str) -> bool:
         return True
     labels = domain.split(".")
     return len(tld) == 2 and len(labels[-2]) >= 2 and labels[-2].lower() == labels[-2]
-
-
-def _invented_address(draft: str, ctx: GuardContext) -> str | None:
-    """An e-mail address that neither the customer nor a trusted source gives: made up,
-    even on the shop's own domain (a mailbox nobody reads, or somebody else's)."""
-    given = (_customer_text(ctx) + "\n" + _source_text(ctx)).lower()
-    for match in EMAIL.finditer(draft):
-        if match.group(1).lower() not in given:
-            return match.group(1)
-    return None
-
-
-def _source_text(ctx: GuardContext) -> str:
-    """The trusted sources' text: untainted chunks and the tools' outputs."""
-    texts = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    for call in ctx.tool_outputs:
-        output = untainted(call.output)
-        texts.append(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False))
-    return "\n".join(texts)
 
 
 def _customer_text(ctx: GuardContext) -> str:
