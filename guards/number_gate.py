@@ -92,7 +92,6 @@ def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:
 
 
 _DIGITS = re.compile(r"\d[\d.,]{2,}\d")
-_WORD_BEFORE = re.compile(r"([^\W\d_]{4,})[ \u00a0]+$")
 MAX_LABELLED = 20
 _LABEL_GAP = "[\"':= \u00a0]{1,4}"  # "locker 21", JSON's "locker": 21
 # Closed-class words of four letters or more that may stand before a number without
@@ -116,12 +115,9 @@ def _relabelled(ctx: GuardContext, figures, numbers) -> Finding | None:
     for figure in [f for f in figures if f.kind == FigureKind.PLAIN][:MAX_LABELLED]:
         if any(r.value in values for r in figure.readings):
             continue
-        match = _WORD_BEFORE.search(draft[max(0, figure.start - 40) : figure.start])
-        if not match or not match.group(1).islower() or match.group(1) in _NOT_LABELS:
+        label = _word_before(draft, figure.start)
+        if len(label) < 4 or not label.islower() or label in _NOT_LABELS or label in BRANDS:
             continue  # "iPhone 16", "Serie 4": a capital starts a name, not a thing's number
-        if match.group(1) in BRANDS:
-            continue
-        label = match.group(1).lower()
         pattern = rf"(?<![^\W\d_]){re.escape(label)}{_LABEL_GAP}(\d+)\b"
         named = re.findall(pattern, records)
         if named and figure.text not in named:
@@ -130,6 +126,19 @@ def _relabelled(ctx: GuardContext, figures, numbers) -> Finding | None:
                 extra_figures=(figure.text,),
             )
     return None
+
+
+def _word_before(text: str, start: int) -> str:
+    """The run of letters right before a number and its spaces ("casillero 41")."""
+    end = start
+    while end > 0 and text[end - 1] in " \u00a0":
+        end -= 1
+    if end == start:
+        return ""
+    begin = end
+    while begin > 0 and end - begin < 40 and text[begin - 1].isalpha():
+        begin -= 1
+    return text[begin:end]
 
 
 def _records_text(ctx: GuardContext) -> str:
