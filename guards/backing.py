@@ -17,7 +17,7 @@ from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
 from guards.numbers import Figure, FigureKind, Reading, extract_figures
-from guards.trust import carries_injection, tainted_chunk
+from guards.trust import injection_start, tainted_chunk
 from guards.verdicts import SourceFigure
 
 # JSON keys whose numbers are money even without a currency sign.
@@ -50,6 +50,7 @@ class SourceNumber:
     # From a review or a text carrying injected orders (guards.trust): backs percentages
     # only, and a draft figure that only such a source gives is never "in doubt".
     tainted: bool = False
+    dimension: str = ""  # what a quantity measures (numbers.Figure.dimension)
 
     @property
     def backs_claims(self) -> bool:
@@ -109,15 +110,26 @@ def _add_text(
         kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
         found.append(SourceNumber(text, Decimal(text), origin, money_key, kind, where.tainted))
         return
-    # A string of a tool's output (a product name) that gives the model orders.
-    tainted = where.tainted or carries_injection(text)
-    for figure in extract_figures(text, lexicon=lexicon, threshold=0):
-        money = money_key or figure.kind == FigureKind.MONEY
-        kind = FigureKind.MONEY if money else figure.kind
-        found.extend(
-            SourceNumber(figure.text, r.value, origin, money, kind, tainted)
-            for r in figure.readings
-        )
+    # A string of a tool's output (a product name) that gives the model orders: the
+    # figures from the order's bracket or sentence on are the attack's, not the record's.
+    record = origin.startswith("tool:")
+    order_at = None if where.tainted else injection_start(text, record=record)
+    parts = (
+        [(text, where.tainted)]
+        if order_at is None
+        else [
+            (text[:order_at], False),
+            (text[order_at:], True),
+        ]
+    )
+    for part, tainted in parts:
+        for figure in extract_figures(part, lexicon=lexicon, threshold=0):
+            money = money_key or figure.kind == FigureKind.MONEY
+            kind = FigureKind.MONEY if money else figure.kind
+            found.extend(
+                SourceNumber(figure.text, r.value, origin, money, kind, tainted, figure.dimension)
+                for r in figure.readings
+            )
 
 
 def _add_json(
@@ -164,8 +176,26 @@ class BackingIndex:
                 if len(terms) == MAX_SUM_TERMS:
                     break
         self._terms = terms
+        self._measured: dict[tuple[FigureKind, str], list[Decimal]] = {}
         self._pairs: dict[int, list[tuple[int, int]]] | None = None
         self.sum_searches = 0
+
+    def _values_for(self, figure: Figure) -> list[Decimal]:
+        """The source values that may back this figure: of a compatible kind and, for a
+        quantity that measures something, not measuring something else."""
+        if not figure.dimension:
+            return self._values.get(figure.kind, [])
+        key = (figure.kind, figure.dimension)
+        if key not in self._measured:
+            allowed = COMPATIBLE[figure.kind]
+            self._measured[key] = sorted(
+                {
+                    n.value
+                    for n in self.numbers
+                    if n.kind in allowed and n.dimension in ("", figure.dimension)
+                }
+            )
+        return self._measured[key]
 
     @property
     def empty(self) -> bool:
@@ -176,7 +206,7 @@ class BackingIndex:
     ) -> bool:
         """Backed as written, as a valid rounding, as a backed amount times a count the
         conversation states ("las 2 salen $ 17.998"), or as a sum of backed amounts."""
-        values = self._values.get(figure.kind, [])
+        values = self._values_for(figure)
         if any(self._backs_reading(r, values) for r in figure.readings):
             return True
         if figure.kind == FigureKind.MONEY and any(

@@ -27,6 +27,7 @@ from guards.products import (
     searched,
 )
 from guards.text import clauses, find_phrase, negated_clause, sentences
+from guards.trade_in import quotes_trade_in, trade_in_in_sight
 from guards.verdicts import Finding
 
 
@@ -181,11 +182,13 @@ def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """A trade-in price before the conversation has the model, capacity and battery health."""
     book = PHRASEBOOKS[ctx.language]
-    if not find_phrase(book.trade_in, ctx.draft):
+    if not trade_in_in_sight(ctx, book):
         return None
     lexicon = lexicon_for(ctx.locale)
     draft_figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     if not any(f.kind == FigureKind.MONEY for f in draft_figures):
+        return None
+    if not quotes_trade_in(ctx, book, draft_figures):
         return None
     told = spell_out_digits(" \n ".join(_customer_side(ctx)), lexicon=lexicon, threshold=0).lower()
     missing = []

@@ -41,9 +41,62 @@ class NumberLexicon:
     # Linking words between a multiplier and a currency ("500 mil de pesos").
     linkers: tuple[str, ...]
     months: tuple[str, ...]
+    # Plural nouns that do not end in "s" ("6 people"): a count like "3 boxes".
+    irregular_plurals: tuple[str, ...] = ()
 
 
-_SHARED_UNITS = ("gb", "tb", "mb", "mah", "mp", "hz", "ghz", "kg", "cm", "mm", "w", "hs", "h")
+_SHARED_UNITS = (
+    "gb",
+    "tb",
+    "mb",
+    "mah",
+    "mp",
+    "hz",
+    "ghz",
+    "kg",
+    "cm",
+    "mm",
+    "w",
+    "hs",
+    "h",
+    # measures: a specification is a claim too ("1400 rpm", "1,7 l", "15°F")
+    "rpm",
+    "l",
+    "ml",
+    "kwh",
+    "db",
+    "km",
+    "oz",
+    "lb",
+    "lbs",
+    "°c",
+    "°f",
+)
+# What a unit measures: a quantity in one dimension never backs a quantity in another
+# ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,
+# items, cameras) measure nothing the gate compares.
+DIMENSIONS: dict[str, str] = {
+    **dict.fromkeys(
+        "días dias día dia meses mes años anos año horas hora minutos minuto semanas semana "
+        "hs h hrs hr days day months month years year hours hour minutes minute weeks "
+        "week".split(),
+        "time",
+    ),
+    **dict.fromkeys("kg gramos grams oz lb lbs".split(), "mass"),
+    **dict.fromkeys("l ml litros litro litres litre liters liter".split(), "volume"),
+    **dict.fromkeys("cm mm km pulgadas pulgada inches inch".split(), "length"),
+    **dict.fromkeys("gb tb mb gigas".split(), "data"),
+    **dict.fromkeys("°c °f grados degrees".split(), "temperature"),
+    "rpm": "rotation",
+    "w": "power",
+    "kwh": "energy",
+    "mah": "charge",
+    "hz": "frequency",
+    "ghz": "frequency",
+}
+
+# ISO codes written before or after an amount ("CAD 750", "1.200 MXN").
+_CURRENCY_CODES = ("cad", "aud", "nzd", "mxn", "clp", "cop", "uyu", "brl", "chf", "jpy")
 
 SPANISH = NumberLexicon(
     language="es",
@@ -51,7 +104,20 @@ SPANISH = NumberLexicon(
     draft_threshold=2,
     thousands_sep=".",
     decimal_sep=",",
-    currency_prefixes=("us$", "u$s", "u$d", "usd", "ars", "ar$", "eur", "$", "€", "£"),
+    currency_prefixes=(
+        "us$",
+        "u$s",
+        "u$d",
+        "usd",
+        "ars",
+        "ar$",
+        "eur",
+        "gbp",
+        "$",
+        "€",
+        "£",
+        *_CURRENCY_CODES,
+    ),
     currency_suffixes=(
         "€",
         "eur",
@@ -65,7 +131,10 @@ SPANISH = NumberLexicon(
         "dolar",
         "usd",
         "ars",
+        "gbp",
+        "libras",
         "$",
+        *_CURRENCY_CODES,
     ),
     percent_suffixes=("%", "por ciento", "por 100"),
     multipliers={
@@ -108,6 +177,10 @@ SPANISH = NumberLexicon(
         "gigas",
         "megapíxeles",
         "envíos",
+        "litros",
+        "litro",
+        "gramos",
+        "grados",
         *_SHARED_UNITS,
     ),
     unit_fillers=("hábiles", "habiles", "corridos", "laborables", "naturales"),
@@ -135,7 +208,7 @@ ENGLISH = NumberLexicon(
     draft_threshold=2,
     thousands_sep=",",
     decimal_sep=".",
-    currency_prefixes=("us$", "usd", "eur", "gbp", "ars", "$", "€", "£"),
+    currency_prefixes=("us$", "usd", "eur", "gbp", "ars", "$", "€", "£", *_CURRENCY_CODES),
     currency_suffixes=(
         "€",
         "eur",
@@ -149,6 +222,7 @@ ENGLISH = NumberLexicon(
         "pesos",
         "ars",
         "bucks",
+        *_CURRENCY_CODES,
     ),
     percent_suffixes=("%", "percent", "per cent", "pct"),
     multipliers={
@@ -187,6 +261,12 @@ ENGLISH = NumberLexicon(
         "cameras",
         "cores",
         "parcels",
+        "litres",
+        "litre",
+        "liters",
+        "liter",
+        "grams",
+        "degrees",
         "hrs",
         "hr",
         *_SHARED_UNITS,
@@ -219,6 +299,7 @@ ENGLISH = NumberLexicon(
         "nov",
         "dec",
     ),
+    irregular_plurals=("people", "children", "men", "women"),
 )
 
 LEXICONS: dict[str, NumberLexicon] = {"es": SPANISH, "en": ENGLISH}

@@ -66,3 +66,13 @@ INJECTION_MARKERS = (
     r"a\s+partir\s+de\s+ahora\s+(?:ten[eé]s|deb[eé]s|respond[eé]|dec[ií])",
     r"cuando\s+respondas",
 )
+
+# In a tool's record (a product name, an order line) a saying verb in the imperative to
+# the customer is an order too ("[indique al cliente que cuesta 19,99 €]"). Not in the
+# list above: a staff procedure in the knowledge base says "indique al cliente" honestly.
+RECORD_ORDERS = (
+    r"(?:d[ií]le|d[ií]gale|ind[ií]c[aá]le|ind[ií]quele|indique|inf[oó]rm[aá]le|inf[oó]rmele"
+    r"|comun[ií]c[aá]le|comun[ií]quele)s?\s+a(?:l)?\s+(?:los\s+|todos\s+los\s+|cada\s+)?"
+    r"(?:clientes?|usuarios?|compradores?)",
+    r"(?:tell|inform)\s+(?:the\s+)?(?:customer|buyer|shopper)",
+)

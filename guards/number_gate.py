@@ -9,7 +9,8 @@ from decimal import Decimal
 from guards.backing import BackingIndex, SourceNumber, collect_source_numbers
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
-from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures
+from guards.markers import BRANDS
+from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures, spell_out_digits
 from guards.products import returned_products
 from guards.verdicts import Finding
 
@@ -28,7 +29,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
     claims = [f for f in figures if f.kind in CLAIM_KINDS][:MAX_DRAFT_FIGURES]
     numbers = collect_source_numbers(ctx, lexicon=lexicon) + _product_count(ctx)
     if not claims:
-        return _changed_number(ctx, figures, numbers)
+        return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
     index = BackingIndex(tuple(n for n in numbers if n.backs_claims))
     if index.empty:
         # Nothing to compare with: only the dangerous kinds fail, and any figure that a
@@ -44,7 +45,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         counts = _counts(ctx, lexicon)
         extra = [f for f in claims if not index.backs(f, deadline=deadline, counts=counts)]
     if not extra:
-        return _changed_number(ctx, figures, numbers)
+        return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
     texts = tuple(dict.fromkeys(f.text for f in extra))
     where = "the sources have no numbers" if index.empty else "no source gives this value"
     return Finding(
@@ -91,6 +92,62 @@ def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:
 
 
 _DIGITS = re.compile(r"\d[\d.,]{2,}\d")
+MAX_LABELLED = 20
+_LABEL_GAP = "[\"':= \u00a0]{1,4}"  # "locker 21", JSON's "locker": 21
+# Closed-class words of four letters or more that may stand before a number without
+# naming what it counts ("hasta 3", "about 20", "todos 4").
+_NOT_LABELS = frozenset(
+    """hasta desde para entre sobre unos unas cada todos todas este esta estos estas
+    nuestro nuestra nuestros nuestras about from than with over under only until before
+    after into like around above below more less least most plus these those their your
+    also then just each every""".split()
+)
+
+
+def _relabelled(ctx: GuardContext, figures, numbers) -> Finding | None:
+    """A number named the way a tool's record names another ("casillero 41" where the
+    record says "casillero 14", "talle 43" for "talle 42"): no unit makes it a claim,
+    but the record gives this thing's number, and the draft's is in no source."""
+    values = {n.value for n in numbers}
+    lexicon = lexicon_for(ctx.locale)
+    draft = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
+    records = _records_text(ctx).lower()
+    for figure in [f for f in figures if f.kind == FigureKind.PLAIN][:MAX_LABELLED]:
+        if any(r.value in values for r in figure.readings):
+            continue
+        label = _word_before(draft, figure.start)
+        if len(label) < 4 or not label.islower() or label in _NOT_LABELS or label in BRANDS:
+            continue  # "iPhone 16", "Serie 4": a capital starts a name, not a thing's number
+        pattern = rf"(?<![^\W\d_]){re.escape(label)}{_LABEL_GAP}(\d+)\b"
+        named = re.findall(pattern, records)
+        if named and figure.text not in named:
+            return Finding(
+                detail=f"{figure.text}: the record gives {label} {named[0]}",
+                extra_figures=(figure.text,),
+            )
+    return None
+
+
+def _word_before(text: str, start: int) -> str:
+    """The run of letters right before a number and its spaces ("casillero 41")."""
+    end = start
+    while end > 0 and text[end - 1] in " \u00a0":
+        end -= 1
+    if end == start:
+        return ""
+    begin = end
+    while begin > 0 and end - begin < 40 and text[begin - 1].isalpha():
+        begin -= 1
+    return text[begin:end]
+
+
+def _records_text(ctx: GuardContext) -> str:
+    """The tools' outputs and the retrieved chunks: where a thing's number is given."""
+    parts = [c.text for c in ctx.retrieved]
+    for call in ctx.tool_outputs:
+        output = call.output
+        parts.append(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False))
+    return " ".join(parts)
 
 
 def _sources_text(ctx: GuardContext) -> str:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 from functools import cache
 
 from text_to_num import alpha2digit
 
-from guards.lexicon import LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
+from guards.digit_formats import Reading, parse_readings
+from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 from guards.memo import memoised
 
 # Digits with optional group/decimal separators inside (NBSP and narrow NBSP group too).
@@ -25,8 +26,6 @@ from guards.memo import memoised
 _TOKEN = re.compile(r"[0-9]+(?:[.,\u00a0\u202f][0-9]+)*")
 # A run of letters with inner hyphens ("interest-free"); a simple class, linear in stdlib re.
 _WORD_START = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_SEPARATORS = ".,\u00a0\u202f"
-_UNIFY_SEPARATORS = str.maketrans({",": ".", "\u00a0": ".", "\u202f": "."})
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th", "º", "ª", "°", "er", "ero", "do", "da", "ra", "ro")
 _LOOK_AHEAD = 48
 _LOOK_BEHIND = 10
@@ -46,19 +45,13 @@ CLAIM_KINDS = frozenset({FigureKind.MONEY, FigureKind.PERCENT, FigureKind.QUANTI
 
 
 @dataclass(frozen=True)
-class Reading:
-    """One value a written figure may stand for, and how many decimals were written."""
-
-    value: Decimal
-    decimals: int
-
-
-@dataclass(frozen=True)
 class Figure:
     text: str
     readings: tuple[Reading, ...]
     kind: FigureKind
     start: int
+    # What a quantity measures ("time", "volume"; lexicon.DIMENSIONS), "" when unknown.
+    dimension: str = ""
 
     @property
     def value(self) -> Decimal:
@@ -76,6 +69,7 @@ class _Tables:
     percent_symbols: frozenset[str]
     percent_words: frozenset[str]
     units: frozenset[str]
+    signs: tuple[str, ...]
     fillers: frozenset[str]
     months: frozenset[str]
     multipliers: tuple[tuple[str, Decimal], ...]
@@ -103,6 +97,7 @@ def _tables_for(language: str) -> _Tables:
         percent_symbols=symbols(lexicon.percent_suffixes),
         percent_words=wordlike(lexicon.percent_suffixes),
         units=frozenset(lexicon.units),
+        signs=tuple(u for u in lexicon.units if not u[0].isalpha()),
         fillers=frozenset(lexicon.unit_fillers),
         months=frozenset(lexicon.months),
         multipliers=tuple(sorted(lexicon.multipliers.items(), key=lambda kv: -len(kv[0]))),
@@ -123,60 +118,6 @@ def spell_out_digits(text: str, *, lexicon: NumberLexicon, threshold: int) -> st
         return alpha2digit(text, lexicon.alpha2digit_lang, threshold=threshold)
     except Exception:  # text2num is a compiled library: never let it take a turn down
         return text
-
-
-# A run of more digits than this is an identifier or noise, not an amount anyone
-# quotes; reading it would also overflow decimal arithmetic (28 significant digits).
-MAX_FIGURE_DIGITS = 24
-
-
-def parse_readings(token: str, *, lexicon: NumberLexicon) -> tuple[Reading, ...]:
-    """Every value a digit token may mean under this language's conventions.
-
-    ``1.500.000`` and ``1,500,000`` are unambiguous; ``79,18`` and ``79.18`` are decimals
-    everywhere; a single separator followed by exactly three digits is read the local way
-    first, and also the other way when the local convention would use the other mark.
-    An inconsistent token (``1,2,3``) has no reading.
-    """
-    if sum(ch.isdigit() for ch in token) > MAX_FIGURE_DIGITS:
-        return ()
-    marks = [ch for ch in token if ch in _SEPARATORS]
-    if not marks:
-        return (Reading(Decimal(token), 0),)
-    groups = token.translate(_UNIFY_SEPARATORS).split(".")
-    spaces = {"\u00a0", "\u202f"}
-    if set(marks) <= spaces:
-        return _grouped(groups)
-    if len(set(marks) - spaces) == 2 or (spaces & set(marks)):
-        decimal_mark = marks[-1]
-        if decimal_mark in spaces or marks.count(decimal_mark) > 1:
-            return ()
-        return _grouped(groups[:-1], fraction=groups[-1])
-    mark = marks[0]
-    if len(marks) > 1:
-        return _grouped(groups)
-    head, tail = groups
-    as_decimal = (Reading(Decimal(f"{head}.{tail}"), len(tail)),)
-    if len(tail) != 3 or head == "0" or len(head) > 3:
-        return as_decimal
-    as_thousands = (Reading(Decimal(head + tail), 0),)
-    if mark == lexicon.thousands_sep:
-        return as_thousands
-    return as_decimal + as_thousands if mark == lexicon.decimal_sep else as_thousands
-
-
-def _grouped(groups: list[str], *, fraction: str | None = None) -> tuple[Reading, ...]:
-    if not groups or not 1 <= len(groups[0]) <= 3:
-        return ()
-    if any(len(group) != 3 for group in groups[1:]):
-        return ()
-    digits = "".join(groups)
-    if fraction is None:
-        return (Reading(Decimal(digits), 0),)
-    try:
-        return (Reading(Decimal(f"{digits}.{fraction}"), len(fraction)),)
-    except InvalidOperation:
-        return ()
 
 
 @memoised()  # several guards read the same draft and sources; a worker, the same chunks
@@ -211,7 +152,9 @@ def _is_code(lower: str, start: int) -> bool:
     if start == 0:
         return False
     before = lower[start - 1]
-    if before.isalpha() or before in "#_":
+    if before == "#":  # "delivery#1" names a chunk; "order #50381" is still a number
+        return start >= 2 and (lower[start - 2].isalnum() or lower[start - 2] in "#_")
+    if before.isalpha() or before == "_":
         return True
     if before in "-/" and start >= 2 and lower[start - 2].isalnum():
         return not (before == "-" and _plain_number_before(lower, start - 1))
@@ -272,7 +215,20 @@ def _read_figure(
             text = f"{token} {lexicon.half_after[0]}"
             scaled = True
     kind = _classify(lower, start, cursor, readings, scaled=scaled, lexicon=lexicon)
-    return Figure(text=text, readings=readings, kind=kind, start=start), cursor
+    dimension = _dimension(lower, cursor, lexicon) if kind == FigureKind.QUANTITY else ""
+    return Figure(text, readings, kind, start, dimension), cursor
+
+
+def _dimension(lower: str, cursor: int, lexicon: NumberLexicon) -> str:
+    """What the unit after the number measures ("5 working days" → time)."""
+    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip().removeprefix("-")
+    for sign in _tables(lexicon).signs:
+        if rest.startswith(sign):
+            return DIMENSIONS.get(sign, "")
+    first = _first_word(rest)
+    if first in _tables(lexicon).fillers:
+        first = _first_word(rest[len(first) :].lstrip())
+    return DIMENSIONS.get(first, "")
 
 
 def _multiplier_after(
@@ -358,7 +314,9 @@ def _classify(
         return FigureKind.MONEY
     if first in tables.units or (first in tables.fillers and second in tables.units):
         return FigureKind.QUANTITY
-    if _counted_noun(first, lexicon):
+    if any(rest.startswith(u) and not rest[len(u) : len(u) + 1].isalpha() for u in tables.signs):
+        return FigureKind.QUANTITY  # "15°F", "20 °C": a unit written with a sign
+    if _counted_noun(first, lexicon) or first in lexicon.irregular_plurals:
         return FigureKind.QUANTITY  # "3 boxes", "4 colores", "272 pages": a count
     if scaled:
         return FigureKind.MONEY

@@ -136,7 +136,8 @@ SPANISH = Phrasebook(
         InternalTerm(r"chunks?"),
         InternalTerm(
             r"(?:los|las|el|la|mis|estos|estas)\s+(?:documentos?|contexto|fragmentos?|textos?"
-            r"|fuentes?|informaci[oó]n)\s+(?:que\s+(?:me\s+)?(?:pasaron|dieron|han\s+(?:dado"
+            r"|fuentes?|informaci[oó]n|info)\s+(?:que\s+me\s+\w+(?:aron|ieron)"
+            r"|que\s+(?:me\s+)?(?:pasaron|dieron|han\s+(?:dado"
             r"|pasado|proporcionado|facilitado)|tengo|proporcionaron|facilitaron)|proporcionad[oa]s?"
             r"|recuperad[oa]s?|facilitad[oa]s?)"
         ),
@@ -211,6 +212,11 @@ SPANISH = Phrasebook(
         r"te\s+damos\s+por\s+tu",
         r"te\s+pagamos\s+por\s+tu",
         r"cotizaci[oó]n\s+de\s+tu",
+        r"plan\s+renove",
+        r"tasaci[oó]n",
+        r"tasar(?:lo|la)?",
+        r"tasamos",
+        r"se\s+tasa\s+en",
     ),
     battery=(r"bater[ií]a",),
     capacity_units=("gb", "tb", "gigas", "giga", "gigabytes"),
@@ -292,7 +298,7 @@ ENGLISH = Phrasebook(
         InternalTerm(r"chunks?"),
         InternalTerm(
             r"(?:the|my|these|those)\s+(?:documents?|context|passages?|snippets?|sources?|texts?"
-            r"|information)\s+(?:i\s+(?:was|have\s+been|'ve\s+been)\s+(?:given|provided|shown)"
+            r"|information|info)\s+(?:they\s+(?:gave|loaded|fed|sent|passed)\s+me|i\s+(?:was|have\s+been|'ve\s+been)\s+(?:given|provided|shown)"
             r"|(?:i\s+)?(?:was\s+)?provided|given\s+to\s+me|i\s+have\s+access\s+to|retrieved"
             r"|i\s+(?:have|can\s+see))"
         ),
