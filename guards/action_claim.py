@@ -60,6 +60,8 @@ def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
     for sentence, _ in cited_sentences(ctx.draft):
         for claim in read_commitments(sentence, ctx.language):
             act = act_of(claim, ctx.language)
+            if act == Act.HANDOFF and _conditional(sentence):
+                continue
             if claim.binding and act not in MONEY_ACTS and act not in done:
                 found.add(act)
         if any(deed.binding for deed in read_deeds(sentence, ctx.language)):
@@ -82,6 +84,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             act = act_of(claim, ctx.language)
             if act in MONEY_ACTS or not claim.binding or act in done:
                 continue
+            if act == Act.HANDOFF and _conditional(sentence):
+                continue  # "si no aparece, decime y te paso con una persona": an offer
             if claim.actor == PASSIVE and (sources or claim.lemma[:5] in outputs):
                 continue  # a process the source states, or a state a tool reported
             if reported(act, outputs) and not _in_progress(claim, ctx.language):
@@ -131,6 +135,16 @@ def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], langu
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
             return True
     return False
+
+
+# Closed class: subordinators that put a condition on what follows.
+_IF = frozenset(("si", "if", "unless", "caso"))
+
+
+def _conditional(sentence: str) -> bool:
+    """A handoff promised on a condition the customer has yet to meet ("si no aparece,
+    decime y te paso con una persona") is offered, not done: the desk can keep it."""
+    return bool(_IF & set(words(sentence)))
 
 
 def _in_progress(claim: Commitment, language: str) -> bool:

@@ -26,8 +26,9 @@ from guards.products import (
     returned_products,
     searched,
 )
-from guards.text import clauses, find_phrase, negated_clause, sentences
+from guards.text import clauses, content_words, find_phrase, negated_clause, sentences
 from guards.trade_in import quotes_trade_in, trade_in_in_sight
+from guards.trust import tainted_chunk
 from guards.verdicts import Finding
 
 
@@ -149,9 +150,16 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     if not bare:
         return None
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
+    own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
     for clause in clauses(ctx.draft, book.clause_breaks):
         if scoped and not extends_by_analogy(clause, ctx.language):
             continue  # only "como nuestros muebles", "like all our tents" borrows it
+        if (
+            scoped
+            and not _DURATION.search(clause)
+            and any(_restates(clause, text, book.stopwords) for text in own)
+        ):
+            continue  # "third-party brands like Samsonite follow…": the policy, restated
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
             continue
         if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
@@ -213,3 +221,13 @@ def _customer_side(ctx: GuardContext) -> list[str]:
     for call in ctx.tool_outputs:
         texts.extend(str(value) for value in call.input.values())
     return texts
+
+
+# A term of its own: a number of years or months, or for life.
+_DURATION = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+
+
+def _restates(clause: str, text: str, stopwords: frozenset[str]) -> bool:
+    """Most of the clause's content words are the chunk's own."""
+    said = content_words(clause, stopwords)
+    return bool(said) and len(said & content_words(text, stopwords)) / len(said) >= 0.6

@@ -132,6 +132,17 @@ class Deed:
         return not self.negated and not self.offer
 
 
+def _says_that(tokens: list[str], index: int, language: str) -> bool:
+    """A present first-person verb with a "que" clause right after it introduces what
+    is said ("te aviso que en la tabla figura…"); the clause holds any deed itself."""
+    return (
+        language == "es"
+        and index + 1 < len(tokens)
+        and tokens[index + 1] == "que"
+        and tokens[index].endswith("o")
+    )
+
+
 @lru_cache(maxsize=1024)
 def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
     """Verbs of any kind that the speaker says they did, do or will do for this case.
@@ -148,6 +159,8 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
         entries = known(tokens[index])
         if entries and any(v.bare_for_speaker or has_object(v, tokens, index) for v, _ in entries):
             continue  # a verb of the act list, with its object: the commitments reader's
+        if _says_that(tokens, index, language):
+            continue  # "te aviso que…", "te confirmo que…": saying, not doing
         if find(tokens, index):
             out.append(
                 Deed(

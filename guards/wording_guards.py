@@ -192,6 +192,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         if (
             find_phrase(book.refund_topic, chunk.text)
             or phrase_regex(book.refund_promise).search(chunk.text)
+            or _states_refunds(chunk.text, ctx.language)
         )
         and not tainted_chunk(chunk)
     }
@@ -226,6 +227,16 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             continue
         return Finding(detail=f"promises money back: {match.group(1)!r}")
     return None
+
+
+def _states_refunds(text: str, language: str) -> bool:
+    """The chunk itself says money goes back, read by the same structure as a draft
+    ("Reembolsamos el importe al mismo método de pago…")."""
+    return any(
+        claim.act in REFUND_ACTS
+        for sentence in sentences(text)
+        for claim in read_commitments(sentence, language)
+    )
 
 
 def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding | None:

@@ -133,3 +133,25 @@ def test_an_act_in_progress_is_not_what_the_lookup_reported():
     shipped = "We shipped your order on Monday."
     assert check(turn(shipped, locale="en", tools=[lookup])) == {}
     assert "action_claim" in check(turn(shipped, locale="en"))
+
+
+def test_a_chunk_that_says_we_refund_is_a_refund_policy_its_restatement_may_cite():
+    """Given a chunk "Reembolsamos el importe al mismo método de pago…" (no word of the
+    refund-topic list); when the draft restates it word for word citing it; then it is
+    the shop's policy, not a promise (I-0243)."""
+    assert check(blind_turn("I-0243")) == {}
+
+
+def test_a_handoff_offered_on_a_condition_is_not_claimed():
+    """Given a lookup that says the parcel was delivered; when the draft ends "si no
+    aparece, decime y te paso con una persona del equipo"; then the handoff is offered
+    for later, not claimed now (I-0001); an unconditional one still is."""
+    assert check(blind_turn("I-0001")) == {}
+    now = turn("Ya te pasé con una persona del equipo.", locale="es-AR")
+    assert "action_claim" in check(now)
+
+
+def test_te_aviso_que_introduces_what_is_said():
+    """Given a trade-in chunk; when the draft says "Te aviso que en la tabla figura…";
+    then "aviso" with its "que" clause is saying, not a deed (I-0164)."""
+    assert check(blind_turn("I-0164")) == {}
