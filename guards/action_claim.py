@@ -88,12 +88,16 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # "si no aparece, decime y te paso con una persona": an offer
             if claim.actor == PASSIVE and (sources or claim.lemma[:5] in outputs):
                 continue  # a process the source states, or a state a tool reported
+            if claim.actor == PASSIVE and _habitual(claim.verb, sentence, ctx.language):
+                continue  # "the discount is applied at the till": how things are done
             if reported(act, outputs) and not _in_progress(claim, ctx.language):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             if any(_restates(sentence, text, stop) for text in sources):
                 continue
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
+            if sentence.endswith(":"):
+                break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
             if (
                 deed.binding
                 and not sources
@@ -145,6 +149,28 @@ def _conditional(sentence: str) -> bool:
     """A handoff promised on a condition the customer has yet to meet ("si no aparece,
     decime y te paso con una persona") is offered, not done: the desk can keep it."""
     return bool(_IF & set(words(sentence)))
+
+
+# Closed classes: the present of the passive's auxiliary, and words for this customer.
+_PRESENT_AUX = {"en": frozenset(("is", "are")), "es": frozenset(("se",))}
+_YOU = frozenset("you your yours te tu tus le les su sus usted ustedes vos".split())
+
+
+def _habitual(verb: str, sentence: str, language: str) -> bool:
+    """A passive in the simple present with no one of this case in its clause ("the
+    discount is applied at the till", "se aplica en caja") says how the shop works, not
+    what was done for this customer ("your discount has been applied")."""
+    for clause in sentence.split(","):
+        tokens = words(clause)
+        if verb not in tokens:
+            continue
+        at = tokens.index(verb)
+        return (
+            at > 0
+            and tokens[at - 1] in _PRESENT_AUX["es" if language == "es" else "en"]
+            and not _YOU & set(tokens)
+        )
+    return False
 
 
 def _in_progress(claim: Commitment, language: str) -> bool:

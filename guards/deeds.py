@@ -39,7 +39,7 @@ _TALK_ES = tuple(
     "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
     "est hab sab sé recib not le escrib respond ayud dej compart record recuerd indic "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
-    "mostr muestr trabaj llev acompañ atend escuch habl llam tom".split()
+    "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum".split()
 )
 _TALK_EN = frozenset(
     "check checked checking look looked looking see seen saw find found understand "

@@ -142,7 +142,7 @@ SPANISH = Phrasebook(
             r"|recuperad[oa]s?|facilitad[oa]s?)"
         ),
         InternalTerm(r"(?:en\s+)?(?:el|mi)\s+contexto\s+(?:que\s+tengo|disponible|actual)"),
-        InternalTerm(r"(?:la|una|mi)\s+base\s+de\s+datos"),
+        InternalTerm(r"(?:la|una|mi)\s+base\s+de\s+(?:datos|conocimientos?)"),
         InternalTerm(r"mis\s+instrucciones"),
         InternalTerm(r"(?:el|mi)\s+prompt"),
         InternalTerm(r"(?:los\s+)?resultados\s+de\s+(?:la\s+)?b[uú]squeda"),

@@ -81,6 +81,8 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     también grupos SRAM") gives one phrase per conjunct."""
     out = []
     for match in re2.finditer(_HAVE[language], clause):
+        if _PRICE_FIRST.match(clause[match.end(1) :]):
+            continue  # "que tenemos a $ 215.000 con stock": the price of the one named
         written = re2.findall(r"[\pL\pN][\pL\pN'-]*", clause[match.end(1) :])
         if [w.lower() for w in written[:2]] in (["en", "stock"], ["in", "stock"]):
             written = written[2:]  # "tenemos en stock la Vairo …"
@@ -98,6 +100,9 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
 
 
 _PAIRED = frozenset(("both", "ambos", "ambas"))
+_PRICE_FIRST = re2.compile(
+    r"(?i)^\s*(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
+)
 _ALSO = (["también"], ["also"])
 
 
@@ -132,9 +137,9 @@ def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
     content = [w for w in lower if len(w) >= 3 and w not in _GENERIC] or lower
     for product in products:
         name = set(words(f"{product.name} {product.sku}"))
-        if all(w in name or _unit_of(w, name) for w in specific) and any(
-            w in name for w in content
-        ):
+        if all(
+            w in name or _unit_of(w, name) or set(w.split("-")) <= name for w in specific
+        ) and any(w in name for w in content):
             return False
     return True
 

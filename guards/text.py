@@ -93,7 +93,7 @@ def cited_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def _without_markers(sentence: str) -> str:
-    return " ".join(_CITATION.sub(" ", sentence).split()).rstrip(" ,;:")
+    return " ".join(_CITATION.sub(" ", sentence).split()).rstrip(" ,;")
 
 
 def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:

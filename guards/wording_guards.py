@@ -252,16 +252,28 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
     parts = [(sentence, sentence.lower()) for sentence in sentences(ctx.draft)]
     if not any_phrase(tuple(term.pattern for term in book.internal), (p[1] for p in parts)):
         return None  # one search over the draft instead of one per term and sentence
+    said = _turn_vocabulary(ctx)
     for sentence, lower in parts:
         for term in book.internal:
             for match in phrase_regex((term.pattern,)).finditer(lower):
                 after = lower[match.end(1) :].lstrip()
                 if term.unless_next and after.startswith(term.unless_next):
                     continue
+                if words(match.group(1))[-1] in said:
+                    continue  # the shop's or the customer's own word ("Herramientas sin usar…")
                 if term.needs_cue and not find_phrase(book.lookup_cues, lower):
                     continue
                 return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
     return None
+
+
+def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
+    """The words this turn's sources use — the customer's messages, the chunks, the tool
+    outputs: a word they use ("el sistema de amortiguación" in a product's name, the
+    hardware shop's "herramientas") is the shop's vocabulary, not the machinery."""
+    texts = [ctx.question, ctx.outputs_text(), *(c.text for c in ctx.retrieved)]
+    texts += [m.text for m in ctx.history if m.role == "customer"]
+    return frozenset(w for text in texts for w in words(text))
 
 
 def _negated(sentence: str, start: int, book: Phrasebook) -> bool:

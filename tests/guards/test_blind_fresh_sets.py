@@ -155,3 +155,29 @@ def test_te_aviso_que_introduces_what_is_said():
     """Given a trade-in chunk; when the draft says "Te aviso que en la tabla figura…";
     then "aviso" with its "que" clause is saying, not a deed (I-0164)."""
     assert check(blind_turn("I-0164")) == {}
+
+
+def test_correct_answers_of_the_hard_negative_set_h_pass():
+    """Given correct product answers of writer H; when judged; then none is stopped:
+    a hyphenated brand ("Ray-Ban", H-0001), a reply that delivers what its colon
+    announces ("Te resumo ambas opciones:", "Te paso las que tenemos:", "Te paso:";
+    H-0008, H-0188, H-0262), "sistema de amortiguación" that the product's own name
+    uses (H-0063), "the discount is applied at the till" (H-0081), and "que tenemos a
+    $ 215.000" where the object is the named product's price (H-0088, H-0223)."""
+    for case in ("H-0001", "H-0008", "H-0063", "H-0081", "H-0088", "H-0188", "H-0223", "H-0262"):
+        assert check(blind_turn(case)) == {}, case
+
+
+def test_the_hardware_shops_herramientas_is_its_word_but_a_knowledge_base_is_not():
+    """Given a chunk "Herramientas sin usar: devolución en 30 días"; when the draft says
+    "las herramientas sin usar se pueden devolver", it passes (F-0347); when it says
+    "según lo que figura en mi base de conocimiento", it leaks the machinery (F-0346)."""
+    assert check(blind_turn("F-0347")) == {}
+    assert "internal_vocabulary" in check(blind_turn("F-0346"))
+
+
+def test_a_discount_applied_to_this_customer_is_still_a_claimed_act():
+    """Given no tool; when the draft says "your discount has been applied to order
+    4410"; then it is an act done for this customer, not how the till works."""
+    draft = "Your discount has been applied to order 4410."
+    assert "action_claim" in check(turn(draft, locale="en"))
