@@ -26,7 +26,7 @@ import numpy as np  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402, F401
 
-from knowledge import calibration  # noqa: E402
+from knowledge import calibration, decision  # noqa: E402, F401
 from knowledge.codes import extract_query_codes  # noqa: E402
 from knowledge.embedders import get_embedder  # noqa: E402
 from knowledge.search import (  # noqa: E402
@@ -153,7 +153,7 @@ class Runner:
 
     def gather(self, weigh, *, rerank: bool = True) -> list[list[list]]:
         """Candidates as search sees them: the SQL's, re-ranked by relative score
-        (knowledge.calibration.rerank) unless rerank is False (the raw SQL's)."""
+        (knowledge.decision.rerank) unless rerank is False (the raw SQL's)."""
         embedder_name = get_embedder().name
         out = []
         rows = zip(self.queries, self.vectors, self.scopes, self.expansions, strict=True)
@@ -172,7 +172,7 @@ class Runner:
                     text_query=expansion.text_query if settings.KNOWLEDGE_SYNONYMS_TEXT else None,
                 )
                 if rerank:
-                    cands = calibration.rerank(
+                    cands = decision.rerank(
                         query, cands, weights=weights, embedder_name=embedder_name
                     )
                 searches.append(cands)

@@ -20,6 +20,7 @@ from retrieval_common import (
     apply_relevance,
     calibration,
     call_command,
+    decision,
     extract_query_codes,
     load_set,
     print_table,
@@ -153,14 +154,14 @@ def make_decider(embedder_name: str, conf: dict, negatives: dict[str, list]):
                     margin_weight=conf["relative_margin_weight"],
                     offset=conf["offset"],
                 )
-                policy = calibration.CalibratedPolicy(
+                policy = decision.CalibratedPolicy(
                     threshold,
                     conf["relative_margin_weight"],
                     conf.get("relative_keyword_bonus", 0.0),
                     gap,
                     shop or "",
                 )
-                cache[shop] = lambda cands, k, p=policy: calibration.apply_calibrated(
+                cache[shop] = lambda cands, k, p=policy: decision.apply_calibrated(
                     cands, policy=p, k=k
                 )
         return cache[shop]
@@ -267,7 +268,7 @@ def rerank_all(corpora, raw, weight: float, embedder_name: str) -> dict:
         for c in corpora:
             out[c.name] = [
                 [
-                    calibration.rerank(
+                    decision.rerank(
                         q,
                         cands,
                         weights=weigh(q, extract_query_codes(q)),

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 import itertools
 
-from retrieval_common import NO_ANSWER_TARGET, calibration, call_command, get_embedder
+from retrieval_common import (
+    NO_ANSWER_TARGET,
+    calibration,
+    call_command,
+    decision,
+    get_embedder,
+)
 from retrieval_corpora import (
     Runner,
     all_corpora,
@@ -55,7 +61,7 @@ def main() -> None:
     def count(query, document, shop):
         key = (query, document, shop)
         if key not in counts:
-            counts[key] = calibration.count_next_door(query, document, shop)
+            counts[key] = decision.count_next_door(query, document, shop)
         return counts[key]
 
     def decider_for(offset, penalty, cap, rank_weight, agreement):
@@ -66,7 +72,7 @@ def main() -> None:
                 margin_weight=conf["relative_margin_weight"],
                 offset=offset,
             )
-            policy = calibration.CalibratedPolicy(
+            policy = decision.CalibratedPolicy(
                 threshold,
                 conf["relative_margin_weight"],
                 0.0,
@@ -81,7 +87,7 @@ def main() -> None:
             )
 
             def decide(cands, k, query):
-                return calibration.decide_calibrated(
+                return decision.decide_calibrated(
                     cands, policy=policy, k=k, query=query, shop=shop, count=count
                 )
 
@@ -149,9 +155,7 @@ def fmt(per_kind, ranking: float) -> str:
 
 def ranking_hit1(corpus, searches, weight: float, count) -> float:
     """Right chunk first after the coverage re-order (before the decision)."""
-    policy = calibration.CalibratedPolicy(
-        0.0, 0.0, 0.0, 0.0, "", 0.0, 1, weight, RANK_CAP, RANK_DEPTH
-    )
+    policy = decision.CalibratedPolicy(0.0, 0.0, 0.0, 0.0, "", 0.0, 1, weight, RANK_CAP, RANK_DEPTH)
     hits = n = 0
     for row, query, (cands, *_), scope in zip(
         corpus.rows, corpus.runner.queries, searches, corpus.scopes, strict=True
@@ -165,7 +169,7 @@ def ranking_hit1(corpus, searches, weight: float, count) -> float:
             def next_door(c, query=query, shop=shop):
                 return count(query, c.source.split("#")[0], shop)
 
-            ordered = calibration.coverage_rerank(cands, next_door, policy=policy)
+            ordered = decision.coverage_rerank(cands, next_door, policy=policy)
             hits += int(ordered[0].source == row["expect"])
     return hits / n
 

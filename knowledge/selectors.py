@@ -52,7 +52,7 @@ def calibration_summaries() -> list[CalibrationSummary]:
     """Every stored calibration, with whether search decides by it now. It is used
     only when the configured embedder's ``calibrated`` switch is on, and the row
     was derived with that embedder and the background weight configured now
-    (knowledge.calibration.policy_for_scope reads the same three things)."""
+    (knowledge.decision.policy_for_scope reads the same three things)."""
     current = settings.KNOWLEDGE_EMBEDDER
     conf = calibration_config(current)
     summaries = []

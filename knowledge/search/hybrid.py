@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 from django.conf import settings
 
-from knowledge import calibration
+from knowledge import decision
 from knowledge.codes import extract_query_codes
 from knowledge.embedders import Embedder, get_embedder
 from knowledge.search.policy import Candidate, FusionWeights
@@ -61,7 +61,7 @@ def hybrid_search(
     query, candidates = search_with_candidates(query, embedder=embedder, vector=vector, shop=shop)
     embedder_name = (embedder or get_embedder()).name
     # the scope's own calibration when it has one (knowledge.calibration)
-    kept = calibration.decide(
+    kept = decision.decide(
         candidates,
         embedder_name=embedder_name,
         shop=shop,
@@ -98,12 +98,10 @@ def search_with_candidates(
         weights=weights,
         codes=codes,
         shop=shop,
-        limit=calibration.candidate_limit(embedder.name),
+        limit=decision.candidate_limit(embedder.name),
         text_query=expansion.text_query if settings.KNOWLEDGE_SYNONYMS_TEXT else None,
     )
-    return query, calibration.rerank(
-        query, candidates, weights=weights, embedder_name=embedder.name
-    )
+    return query, decision.rerank(query, candidates, weights=weights, embedder_name=embedder.name)
 
 
 def synonyms_vector_mode() -> str:

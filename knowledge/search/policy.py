@@ -31,7 +31,7 @@ class Candidate:
     phrasing_cosine: float | None = None
     similarity: float | None = None
     # The chunk's off-topic background and the similarity relative to it, set by
-    # knowledge.calibration.rerank (None before, or without a calibration).
+    # knowledge.decision.rerank (None before, or without a calibration).
     background: dict | None = None
     relative: float | None = None
 

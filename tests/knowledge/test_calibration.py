@@ -7,15 +7,12 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from knowledge.calibration import (
-    CalibratedPolicy,
-    apply_calibrated,
     calibration_config,
     load_bank,
-    policy_for_scope,
     relative_score,
-    rerank,
     threshold_from,
 )
+from knowledge.decision import CalibratedPolicy, apply_calibrated, policy_for_scope, rerank
 from knowledge.models import Calibration, Chunk
 from knowledge.search import Candidate, FusionWeights, hybrid_search
 

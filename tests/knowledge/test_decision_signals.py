@@ -7,14 +7,7 @@ from dataclasses import replace
 import pytest
 from django.test import override_settings
 
-from knowledge.calibration import (
-    CalibratedPolicy,
-    apply_calibrated,
-    arms_agree,
-    calibration_config,
-    coverage_rerank,
-    decide_calibrated,
-)
+from knowledge.calibration import calibration_config
 from knowledge.coverage import (
     ScopeVocabulary,
     coverage_threshold_raise,
@@ -23,6 +16,13 @@ from knowledge.coverage import (
     stem_words,
     text_keys,
     words_of,
+)
+from knowledge.decision import (
+    CalibratedPolicy,
+    apply_calibrated,
+    arms_agree,
+    coverage_rerank,
+    decide_calibrated,
 )
 from knowledge.search import Candidate
 
