@@ -216,7 +216,10 @@ class BackingIndex:
         if figure.kind != FigureKind.MONEY or self.sum_searches >= MAX_SUM_SEARCHES:
             return False
         self.sum_searches += 1
-        return any(self._is_sum(r.value, deadline=deadline) for r in figure.readings)
+        return any(
+            self._is_sum(r.value, deadline=deadline) or self._is_multiple_plus(r.value, counts)
+            for r in figure.readings
+        )
 
     @staticmethod
     def _backs_reading(reading: Reading, values: list[Decimal]) -> bool:
@@ -243,6 +246,20 @@ class BackingIndex:
         if target is None or not counts:
             return False
         return any(term and target % term == 0 and target // term in counts for term in self._terms)
+
+    def _is_multiple_plus(self, value: Decimal, counts: frozenset[int]) -> bool:
+        """A stated count of one backed amount plus another backed amount: "two tees
+        ($24 each) plus the jean ($88) come to $136"."""
+        target = _cents(value)
+        if target is None or not counts or len(self._terms) < 2:
+            return False
+        terms = set(self._terms)
+        return any(
+            target - count * term in terms and target - count * term != term
+            for count in counts
+            for term in terms
+            if term
+        )
 
     def _is_sum(self, value: Decimal, *, deadline: float) -> bool:
         target = _cents(value)

@@ -181,3 +181,19 @@ def test_a_discount_applied_to_this_customer_is_still_a_claimed_act():
     4410"; then it is an act done for this customer, not how the till works."""
     draft = "Your discount has been applied to order 4410."
     assert "action_claim" in check(turn(draft, locale="en"))
+
+
+def test_a_stated_count_of_one_price_plus_another_price_is_backed():
+    """Given tees at $24 and a jean at $88; when the draft says "Two Organic Cotton Tees
+    ($24 each) plus the Slim Taper Jean ($88) come to $136"; then 2 × 24 + 88 is backed
+    (F-0247); $140 is not."""
+    assert check(blind_turn("F-0247")) == {}
+    ctx = blind_turn("F-0247")
+    wrong = turn(
+        ctx.draft.replace("$136", "$140"),
+        locale="en",
+        question=ctx.question,
+        chunks={c.source: c.text for c in ctx.retrieved},
+        tools=[(c.tool, c.input, c.output) for c in ctx.tool_outputs],
+    )
+    assert check(wrong).get("unbacked_figure") == ("140",)
