@@ -35,10 +35,18 @@ _MODAL = frozenset("podés puedes puede pueden podrás podrá can could may migh
 
 def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     """(the money word, negated) when ``sentence`` says money reaches the customer's
-    own account or card; None otherwise."""
+    own account or card, or the customer gets it ("you're getting a full refund",
+    "we'll make it right with a partial refund"); None otherwise."""
     lang = "en" if language == "en" else "es"
     tokens = words(sentence.replace("’", "'"))
     negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
+    if _MODAL & set(tokens) or any(t.startswith(_CHARGE) for t in tokens):
+        return None  # where to look, or what was charged
+    received = _received(tokens, lang)
+    if received is not None:
+        word, at = received
+        near = tokens[max(0, at - 5) : at]
+        return word, any(t in negation or t.endswith("n't") for t in near)
     for index, token in enumerate(tokens):
         amount = token.startswith(_AMOUNT[lang])
         if not token.startswith(_MONEY[lang]) and not amount:
@@ -59,13 +67,51 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
 
 
 def _destination(tokens: list[str], start: int, lang: str) -> int | None:
-    """Where a preposition + the customer's possessive + a payment-holding noun starts,
-    within eight words after the money noun."""
-    for j in range(start, min(len(tokens) - 2, start + 8)):
-        if (
-            tokens[j] in _TO[lang]
-            and tokens[j + 1] in _YOURS[lang]
-            and tokens[j + 2].startswith(_HOLDS[lang])
+    """Where the money lands: a preposition + the customer's possessive + a
+    payment-holding noun ("a tu tarjeta"), or + an article when a pronoun for the
+    customer stands between ("le vuelve a la tarjeta"), or "back to you", within
+    eight words after the money noun."""
+    for j in range(start, min(len(tokens) - 1, start + 8)):
+        if tokens[j] not in _TO[lang]:
+            continue
+        owner = tokens[j + 1]
+        holds = j + 2 < len(tokens) and tokens[j + 2].startswith(_HOLDS[lang])
+        if holds and (
+            owner in _YOURS[lang] or (owner in _ARTICLE and _CLITIC & set(tokens[start:j]))
         ):
             return j
+        if owner in _YOU_OBJECT[lang] and tokens[j - 1] in ("back", "vuelta"):
+            return j
+    return None
+
+
+_ARTICLE = frozenset("la el the".split())
+_CLITIC = frozenset("te le les os".split())
+_YOU_OBJECT = {"es": frozenset(("vos", "ti", "usted")), "en": frozenset(("you",))}
+# The customer as the one who gets the money: "you're getting a full refund", "vas a
+# recibir el reintegro"; or the refund as what the speaker sets things right with.
+_YOU_SUBJECT = {"en": frozenset("you you're you'll".split()), "es": frozenset()}
+_GET = {
+    "en": frozenset("get getting gets receive receiving have".split()),
+    "es": frozenset("recibís recibes recibirás recibirá recibe recibir tendrás".split()),
+}
+_WITH = {"en": "with", "es": "con"}
+_SPEAKER_FUTURE = {
+    "en": frozenset("we'll i'll will".split()),
+    "es": frozenset("vamos haremos arreglaremos compensaremos solucionaremos".split()),
+}
+
+
+def _received(tokens: list[str], lang: str) -> tuple[str, int] | None:
+    """The refund word when the customer is said to get it, or the speaker to put
+    things right with it."""
+    for index, token in enumerate(tokens):
+        if not token.startswith(_MONEY[lang][2:] if lang == "es" else ("refund", "reimburs")):
+            continue
+        before = tokens[max(0, index - 5) : index]
+        gets = [i for i, t in enumerate(before) if t in _GET[lang]]
+        if gets and (lang == "es" or _YOU_SUBJECT["en"] & set(before[: gets[-1] + 1])):
+            return token, index
+        if _WITH[lang] in before and _SPEAKER_FUTURE[lang] & set(tokens[:index]):
+            return token, index
     return None

@@ -197,3 +197,14 @@ def test_a_stated_count_of_one_price_plus_another_price_is_backed():
         tools=[(c.tool, c.input, c.output) for c in ctx.tool_outputs],
     )
     assert check(wrong).get("unbacked_figure") == ("140",)
+
+
+def test_money_the_customer_is_said_to_get_back_is_a_refund_promise():
+    """Given no approval and no citation; when the draft says "you're getting a full
+    refund" (G-0121), "we'll make it right with a partial refund" (G-0101), "el importe
+    … le vuelve a la tarjeta esta semana" (G-0126) or "your money is already on its way
+    back to you" (F-0230); then money is promised back; "you can get a refund within
+    14 days" (where to look) is not."""
+    for case in ("G-0121", "G-0101", "G-0126", "F-0230"):
+        assert "refund_promise" in check(blind_turn(case)), case
+    assert check(turn("You can get a refund within 14 days of delivery.", locale="en")) == {}
