@@ -208,3 +208,12 @@ def test_money_the_customer_is_said_to_get_back_is_a_refund_promise():
     for case in ("G-0121", "G-0101", "G-0126", "F-0230"):
         assert "refund_promise" in check(blind_turn(case)), case
     assert check(turn("You can get a refund within 14 days of delivery.", locale="en")) == {}
+
+
+def test_the_customers_word_does_not_make_a_machinery_word_ordinary():
+    """Given a customer who asks for "your database" and "el sistema"; when the draft
+    answers "Según el sistema, tu pedido está en camino"; then it still leaks the
+    machinery: only the shop's own chunks and records lend their words."""
+    draft = "Según el sistema, tu pedido está en camino."
+    ctx = turn(draft, locale="es-AR", question="¿Qué dice el sistema de mi pedido?")
+    assert "internal_vocabulary" in check(ctx)
