@@ -148,14 +148,9 @@ def apply_calibrated(
         if c.code_rank is not None
         or (c.relative is not None and policy.confidence(c, margin) >= threshold)
     ]
-    if not passing:
-        return []
-    best = max(c.cosine for c in passing)
-    kept = [
-        c for c in passing if c.code_rank is not None or c.cosine >= best - policy.max_gap_from_top
-    ]
-    kept.sort(key=lambda c: (-c.score, c.source))
-    return kept[:k]
+    from knowledge.search.policy import near_the_best
+
+    return near_the_best(passing, max_gap=policy.max_gap_from_top, k=k)
 
 
 def arms_agree(candidates: list) -> bool:

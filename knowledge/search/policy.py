@@ -157,11 +157,15 @@ def apply_relevance(
         if c.code_rank is not None
         or confidence(c, margin=margin, policy=policy) >= policy.min_confidence
     ]
+    return near_the_best(passing, max_gap=policy.max_gap_from_top, k=k)
+
+
+def near_the_best(passing: list, *, max_gap: float, k: int) -> list:
+    """The passing chunks whose passage cosine is within ``max_gap`` of the best one
+    (an exact code match always), best first: the rest are the "nearest piece"."""
     if not passing:
         return []
     best = max(c.cosine for c in passing)
-    kept = [
-        c for c in passing if c.code_rank is not None or c.cosine >= best - policy.max_gap_from_top
-    ]
+    kept = [c for c in passing if c.code_rank is not None or c.cosine >= best - max_gap]
     kept.sort(key=lambda c: (-c.score, c.source))
     return kept[:k]
