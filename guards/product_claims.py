@@ -83,7 +83,10 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     for match in re2.finditer(_HAVE[language], clause):
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
-        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", clause[match.end(1) :])
+        # The object ends where a bracket or a price begins: "We carry the Nova Gaming
+        # Chair (£199.00, 2 years' warranty)" claims the chair, not a "199".
+        rest = _OBJECT_END.split(clause[match.end(1) :], maxsplit=1)[0]
+        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", rest)
         if [w.lower() for w in written[:2]] in (["en", "stock"], ["in", "stock"]):
             written = written[2:]  # "tenemos en stock la Vairo …"
         paired = bool(written) and written[0].lower() in _PAIRED
@@ -100,6 +103,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
 
 
 _PAIRED = frozenset(("both", "ambos", "ambas"))
+_OBJECT_END = re2.compile(r"[(\[$€£]")
 _PRICE_FIRST = re2.compile(
     r"(?i)^\s*(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
 )

@@ -121,6 +121,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     return None
 
 
+# What every promotion sentence shares: not a sign that two speak of the same thing.
+_PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
+
+
 def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str | None:
     """A promotion that starts at an amount, said to apply when this turn's amounts are
     all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
@@ -128,7 +132,17 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     claim that it applies."""
     if threshold(applied_clause(sentence, ctx.language), ctx.locale, from_below=True) is not None:
         return None
-    starts = [t for t in (threshold(text, ctx.locale) for text in promos) if t is not None]
+    # The promotion sentence that speaks of what this sentence offers decides: "retirar
+    # gratis en el local" is the free pick-up, not the home delivery free from $ 80.000.
+    # With nothing in common ("te lo dejamos gratis"), every threshold counts.
+    book = PHRASEBOOKS[ctx.language]
+    offered = content_words(sentence, book.stopwords) - _PROMO_WORDS
+    promo_words = (*book.discount, r"free", r"gratis")
+    parts = [part for text in promos for part in sentences(text) if find_phrase(promo_words, part)]
+    shared = [len(offered & content_words(part, book.stopwords)) for part in parts]
+    if shared and max(shared):
+        parts = [part for part, n in zip(parts, shared, strict=True) if n == max(shared)]
+    starts = [t for t in (threshold(part, ctx.locale) for part in parts) if t is not None]
     if not starts:
         return None
     start = min(starts)
@@ -259,8 +273,8 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
                 after = lower[match.end(1) :].lstrip()
                 if term.unless_next and after.startswith(term.unless_next):
                     continue
-                if words(match.group(1))[-1] in said:
-                    continue  # the shop's or the customer's own word ("Herramientas sin usar…")
+                if _in_vocabulary(words(match.group(1))[-1], said):
+                    continue  # the shop's own word ("Herramientas sin usar…")
                 if term.needs_cue and not find_phrase(book.lookup_cues, lower):
                     continue
                 return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
@@ -282,6 +296,11 @@ def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
         if isinstance(call.output, str | dict | list) and not _carries(call.output)
     ]
     return frozenset(w for text in texts for w in words(text))
+
+
+def _in_vocabulary(word: str, said: frozenset[str]) -> bool:
+    """The word, or a compound that ends in it ("Multiherramienta" for "herramienta")."""
+    return word in said or any(w.endswith(word) for w in said if len(w) > len(word))
 
 
 def _carries(output: object) -> bool:

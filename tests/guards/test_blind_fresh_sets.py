@@ -217,3 +217,20 @@ def test_the_customers_word_does_not_make_a_machinery_word_ordinary():
     draft = "Según el sistema, tu pedido está en camino."
     ctx = turn(draft, locale="es-AR", question="¿Qué dice el sistema de mi pedido?")
     assert "internal_vocabulary" in check(ctx)
+
+
+def test_correct_answers_of_the_everyday_set_j_pass():
+    """Given ordinary correct answers of writer J; when judged; then none is stopped:
+    "We carry X ($49.99), but it's out of stock" claims X, not a "49" (J-0023, J-0065,
+    J-0102); "una herramienta" for a product named "Multiherramienta" (J-0045); a free
+    pick-up beside home delivery that is free only from $ 80.000 (J-0081)."""
+    for case in ("J-0023", "J-0045", "J-0065", "J-0081", "J-0102"):
+        assert check(blind_turn(case)) == {}, case
+
+
+def test_free_delivery_under_its_threshold_still_fails_when_another_sentence_describes_it():
+    """Given a chunk whose first sentence describes large-appliance delivery and whose
+    last makes it free over £399; when the draft calls delivery of a £379 dishwasher
+    free; then the threshold sentence decides (A-0049, A-0201)."""
+    assert "discount_promise" in check(blind_turn("A-0049"))
+    assert "discount_promise" in check(blind_turn("A-0201"))
