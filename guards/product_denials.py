@@ -115,11 +115,38 @@ def _pointer(phrase: list[str]) -> bool:
 
 def denies_a_variant(clause: str, language: str, product: Product) -> bool:
     """The denial in the clause is about a variant the product is not: a size, number or
-    dimension it does not have ("El Moto G54 no lo tenemos en 256 GB", "ese talle")."""
+    dimension it does not have ("El Moto G54 no lo tenemos en 256 GB", "ese talle"), or
+    a kind its name does not say, written right before the noun that names it ("I
+    couldn't find a kids' helmet" when the helmet returned is the Kask Urban)."""
     name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+    if language == "en" and _qualified_before(clause, name):
+        return True
     for phrase, _ in denied_phrases(clause, language):
         if any(w in _ATTRIBUTE for w in phrase):
             return True
         if any(any(c.isdigit() for c in w) and w not in name for w in _content(phrase)):
+            return True
+    return False
+
+
+_ARTICLES_EN = frozenset("a an any the".split())
+
+
+def _qualified_before(clause: str, name: set[str]) -> bool:
+    """An article, a word the product's name lacks, then a noun of the name ("a kids'
+    helmet"): the article makes the middle word a qualifier, not a verb's brand object
+    ("we don't carry Jetboil")."""
+    tokens = words(clause)
+    for index, token in enumerate(tokens[2:], start=2):
+        before = tokens[index - 1]
+        if (
+            tokens[index - 2] in _ARTICLES_EN
+            and stem(token) in name
+            and stem(before) not in name
+            and before not in _FUNCTION
+            and before not in _DEMONSTRATIVE
+            and not any(c.isdigit() for c in before)
+            and len(before) > 2
+        ):
             return True
     return False

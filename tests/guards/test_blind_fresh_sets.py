@@ -234,3 +234,18 @@ def test_free_delivery_under_its_threshold_still_fails_when_another_sentence_des
     free; then the threshold sentence decides (A-0049, A-0201)."""
     assert "discount_promise" in check(blind_turn("A-0049"))
     assert "discount_promise" in check(blind_turn("A-0201"))
+
+
+def test_a_denied_kind_the_record_does_not_say_is_a_variant_not_the_record():
+    """Given the Kask Urban helmet returned in stock; when the draft says "I couldn't
+    find a kids' helmet", it denies a kind, not the helmet returned (I-0128); "we don't
+    carry the Kask Urban helmet" still denies it."""
+    assert check(blind_turn("I-0128")) == {}
+    ctx = blind_turn("I-0128")
+    denial = turn(
+        "Sorry, we don't carry the Kask Urban helmet.",
+        locale="en",
+        question=ctx.question,
+        tools=[(c.tool, c.input, c.output) for c in ctx.tool_outputs],
+    )
+    assert "stock_contradiction" in check(denial)
