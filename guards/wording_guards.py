@@ -99,6 +99,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:
                 continue
+            if _buys_from_the_customer(sentence):
+                continue  # "por su Galaxy S21 … le ofrecemos hasta 150 €": a quote
             cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
@@ -296,6 +298,16 @@ def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
         if isinstance(call.output, str | dict | list) and not _carries(call.output)
     ]
     return frozenset(w for text in texts for w in words(text))
+
+
+# "por su / tu / vuestro …", "for your …" at the start of a sentence that offers money:
+# the shop pays for the customer's item (a trade-in quote, the other guard's), it
+# lowers no price.
+_FOR_YOURS = re2.compile(r"(?i)^\W*(?:por\s+(?:su|tu|vuestro|vuestra)|for\s+your)\s")
+
+
+def _buys_from_the_customer(sentence: str) -> bool:
+    return _FOR_YOURS.search(sentence) is not None
 
 
 def _in_vocabulary(word: str, said: frozenset[str]) -> bool:

@@ -249,3 +249,10 @@ def test_a_denied_kind_the_record_does_not_say_is_a_variant_not_the_record():
         tools=[(c.tool, c.input, c.output) for c in ctx.tool_outputs],
     )
     assert "stock_contradiction" in check(denial)
+
+
+def test_money_offered_for_the_customers_own_item_is_a_quote_not_a_discount():
+    """Given a trade-in table and a customer who gave model, capacity and battery
+    health; when the draft says "Por su Galaxy S21 de 128 GB … le ofrecemos hasta
+    150 €"; then the shop buys the phone, it lowers no price (G-0345)."""
+    assert check(blind_turn("G-0345")) == {}
