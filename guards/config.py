@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from guards.codes import GUARD_CODES, GuardCode, GuardMode, parse_guard_code
@@ -27,11 +28,24 @@ def default_modes() -> dict[GuardCode, GuardMode]:
 
 def resolve_modes(overrides: Mapping[str, str] | None = None) -> dict[GuardCode, GuardMode]:
     """Every guard's mode: defaults (enforce), then ``settings.GUARDS_MODES``, then overrides."""
+    configured = _setting("GUARDS_MODES", None) or {}
+    return dict(_resolved(_frozen(configured), _frozen(overrides or {})))
+
+
+def _frozen(modes: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((str(code), str(mode)) for code, mode in modes.items()))
+
+
+@lru_cache(maxsize=64)
+def _resolved(
+    configured: tuple[tuple[str, str], ...], overrides: tuple[tuple[str, str], ...]
+) -> tuple[tuple[GuardCode, GuardMode], ...]:
+    """Parsed once per distinct pair of mode tables (every turn asks the same)."""
     modes = default_modes()
-    for source in (_setting("GUARDS_MODES", None) or {}, overrides or {}):
-        for code, mode in source.items():
-            modes[parse_guard_code(str(code))] = GuardMode(str(mode))
-    return modes
+    for source in (configured, overrides):
+        for code, mode in source:
+            modes[parse_guard_code(code)] = GuardMode(mode)
+    return tuple(modes.items())
 
 
 def budget_ms(value: float | None = None) -> float:
