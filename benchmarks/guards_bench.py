@@ -49,6 +49,18 @@ def adversarial_turn(*, seed: int = 7) -> GuardContext:
     )
 
 
+def time_turns(cases: list, *, fresh: bool) -> list[float]:
+    """Milliseconds per turn; ``fresh`` empties the memoised readings before each."""
+    times = []
+    for case in cases:
+        if fresh:
+            memo.clear()
+        started = time.perf_counter()
+        run_guards(case.ctx, budget_ms=1000)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -64,11 +76,7 @@ def main() -> None:
     cases = [parse_case(turn) for turn in generate(seed=args.seed, count=args.count)]
     for case in cases[:50]:  # warm caches the way a long-running worker has them
         run_guards(case.ctx)
-    times = []
-    for case in cases:
-        started = time.perf_counter()
-        run_guards(case.ctx, budget_ms=1000)
-        times.append((time.perf_counter() - started) * 1000)
+    times = time_turns(cases, fresh=False)
     print(
         f"ordinary turns: {len(times)}; p50 {percentile(times, 0.5):.3f} ms, "
         f"p99 {percentile(times, 0.99):.3f} ms, mean {statistics.mean(times):.3f} ms, "
@@ -77,12 +85,7 @@ def main() -> None:
     # The corpus repeats drafts far more than a shop's traffic does, so the memoised
     # readings help it more than production: the same turns with every memo emptied
     # before each one is the figure without any help from an earlier turn.
-    cold = []
-    for case in cases:
-        memo.clear()
-        started = time.perf_counter()
-        run_guards(case.ctx, budget_ms=1000)
-        cold.append((time.perf_counter() - started) * 1000)
+    cold = time_turns(cases, fresh=True)
     print(
         f"the same, memo emptied before each turn: p50 {percentile(cold, 0.5):.3f} ms, "
         f"p99 {percentile(cold, 0.99):.3f} ms, mean {statistics.mean(cold):.3f} ms"
