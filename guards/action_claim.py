@@ -15,7 +15,7 @@ from guards.commitments import (
 from guards.context import GuardContext
 from guards.deeds import read_deeds, requested_acts, says_done
 from guards.phrasebook import PHRASEBOOKS
-from guards.text import cited_sentences, content_words, words
+from guards.text import cited_sentences, restates, words
 from guards.verbs import GER, PART
 from guards.verdicts import Finding
 
@@ -33,12 +33,6 @@ def performed_acts(ctx: GuardContext) -> frozenset[Act]:
     if ctx.handoff:
         done.add(Act.HANDOFF)
     return frozenset(done)
-
-
-def _restates(sentence: str, source: str, stopwords: frozenset[str]) -> bool:
-    """Most of the sentence's content words are the cited source's own."""
-    claim = content_words(sentence, stopwords)
-    return bool(claim) and len(claim & content_words(source, stopwords)) / len(claim) >= 0.5
 
 
 def act_of(claim: Commitment, language: str) -> Act:
@@ -92,7 +86,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # "the discount is applied at the till": how things are done
             if reported(act, outputs) and not _in_progress(claim, ctx.language):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
-            if any(_restates(sentence, text, stop) for text in sources):
+            if any(restates(sentence, text, stop, share=0.5) for text in sources):
                 continue
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):

@@ -26,7 +26,7 @@ from guards.products import (
     returned_products,
     searched,
 )
-from guards.text import clauses, content_words, find_phrase, negated_clause, sentences
+from guards.text import clauses, find_phrase, negated_clause, restates, sentences
 from guards.trade_in import quotes_trade_in, trade_in_in_sight
 from guards.trust import tainted_chunk
 from guards.verdicts import Finding
@@ -157,7 +157,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         if (
             scoped
             and not _DURATION.search(clause)
-            and any(_restates(clause, text, book.stopwords) for text in own)
+            and any(restates(clause, text, book.stopwords, share=0.6) for text in own)
         ):
             continue  # "third-party brands like Samsonite follow…": the policy, restated
         if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
@@ -225,9 +225,3 @@ def _customer_side(ctx: GuardContext) -> list[str]:
 
 # A term of its own: a number of years or months, or for life.
 _DURATION = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
-
-
-def _restates(clause: str, text: str, stopwords: frozenset[str]) -> bool:
-    """Most of the clause's content words are the chunk's own."""
-    said = content_words(clause, stopwords)
-    return bool(said) and len(said & content_words(text, stopwords)) / len(said) >= 0.6

@@ -76,6 +76,12 @@ def content_words(text: str, stopwords: Iterable[str]) -> set[str]:
     return {w for w in words(text) if w not in stop and (len(w) > 2 or w.isdigit())}
 
 
+def restates(text: str, source: str, stopwords: Iterable[str], *, share: float) -> bool:
+    """At least ``share`` of the text's content words are the source's own."""
+    said = content_words(text, stopwords)
+    return bool(said) and len(said & content_words(source, stopwords)) / len(said) >= share
+
+
 def citations(text: str) -> set[str]:
     return set(_CITATION.findall(text))
 
