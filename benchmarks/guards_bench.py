@@ -74,8 +74,14 @@ def main() -> None:
     os.environ.setdefault("PYTHONHASHSEED", "0")
 
     cases = [parse_case(turn) for turn in generate(seed=args.seed, count=args.count)]
-    for case in cases[:50]:  # warm caches the way a long-running worker has them
-        run_guards(case.ctx)
+    # A long-running worker has compiled every pattern and read other turns: one pass
+    # over turns from another seed (the first use of a rare path compiles a pattern,
+    # which no worker pays twice), then the memo is emptied.
+    for turn in generate(seed=args.seed + 1, count=args.count):
+        run_guards(parse_case(turn).ctx)
+    memo.clear()
+    gc.collect()
+    gc.freeze()  # as the Celery worker does once started (config/celery.py)
     times = time_turns(cases, fresh=False)
     print(
         f"ordinary turns: {len(times)}; p50 {percentile(times, 0.5):.3f} ms, "

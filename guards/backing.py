@@ -17,7 +17,7 @@ from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
 from guards.numbers import Figure, FigureKind, Reading, extract_figures
-from guards.trust import injection_start, tainted_chunk
+from guards.trust import injection_start, record_carries_orders, tainted_chunk
 from guards.verdicts import SourceFigure
 
 # JSON keys whose numbers are money even without a currency sign.
@@ -86,7 +86,10 @@ def collect_source_numbers(
 ) -> tuple[SourceNumber, ...]:
     found: list[SourceNumber] = []
     for origin, payload, tainted in source_texts(ctx):
-        where = _Where(origin, tainted)
+        # One search over a record's strings tells whether any of them gives orders;
+        # only then is each string cut at its order (most records give none).
+        clean = not tainted and not (origin.startswith("tool:") and record_carries_orders(payload))
+        where = _Where(origin, tainted, clean)
         if isinstance(payload, str):
             _add_text(found, payload, where=where, money_key=False, lexicon=lexicon)
         else:
@@ -100,6 +103,7 @@ def collect_source_numbers(
 class _Where:
     origin: str
     tainted: bool
+    clean: bool = False  # known to carry no injected order: no string is cut
 
 
 def _add_text(
@@ -113,7 +117,7 @@ def _add_text(
     # A string of a tool's output (a product name) that gives the model orders: the
     # figures from the order's bracket or sentence on are the attack's, not the record's.
     record = origin.startswith("tool:")
-    order_at = None if where.tainted else injection_start(text, record=record)
+    order_at = None if where.tainted or where.clean else injection_start(text, record=record)
     parts = (
         [(text, where.tainted)]
         if order_at is None

@@ -13,13 +13,37 @@ DEFAULT_BUDGET_MS = 50.0
 DEFAULT_MAX_INPUT_CHARS = 8_000
 
 
+_READ: dict[str, Any] = {}
+
+
 def _setting(name: str, default: Any) -> Any:
+    """A Django setting, read once: every turn asks the same few. Django's
+    ``setting_changed`` signal (``override_settings``, the tests' ``settings``) empties
+    the record; without configured settings the default is given and not recorded."""
+    if name in _READ:
+        return _READ[name]
     try:
         from django.conf import settings
 
-        return getattr(settings, name, default)
+        if not settings.configured:
+            return default
+        value = getattr(settings, name, default)
     except Exception:  # ImproperlyConfigured, or Django absent: fall back to defaults
         return default
+    _READ[name] = value
+    return value
+
+
+def _forget_settings(**_: Any) -> None:
+    _READ.clear()
+
+
+try:
+    from django.core.signals import setting_changed
+
+    setting_changed.connect(_forget_settings, dispatch_uid="guards.config.settings")
+except ImportError:  # the guards also run without Django (benchmarks, the check command)
+    pass
 
 
 def default_modes() -> dict[GuardCode, GuardMode]:

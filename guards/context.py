@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from guards.lexicon import resolve_language
+from guards.memo import per_turn
 
 ROLES = ("customer", "assistant")
 
@@ -55,6 +56,7 @@ class GuardContext:
     def language(self) -> str:
         return resolve_language(self.locale)
 
+    @per_turn
     def outputs_text(self) -> str:
         """Every tool output of the turn as one lower-case text (what a tool reported)."""
         return " ".join(

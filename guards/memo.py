@@ -34,6 +34,24 @@ def memoised(maxsize: int = DEFAULT_SIZE) -> Callable[[F], F]:
     return wrap
 
 
+def per_turn(function: F) -> F:
+    """Read once per turn: the result is kept on the turn's context object (a frozen
+    dataclass; the pipeline builds a new one for every run), so three guards asking
+    which products the search returned share one reading and nothing outlives the turn."""
+    key = f"_per_turn_{function.__module__}.{function.__qualname__}"
+
+    def wrapper(ctx: Any) -> Any:
+        held = ctx.__dict__
+        if key not in held:
+            held[key] = function(ctx)
+        return held[key]
+
+    wrapper.__name__ = function.__name__
+    wrapper.__qualname__ = function.__qualname__
+    wrapper.__doc__ = function.__doc__
+    return wrapper  # type: ignore[return-value]
+
+
 def clear() -> None:
     """Forget every memoised reading."""
     for cached in _CACHES:

@@ -10,6 +10,7 @@ from guards.backing import BackingIndex, SourceNumber, collect_source_numbers
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.markers import BRANDS
+from guards.memo import per_turn
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures, spell_out_digits
 from guards.products import returned_products
 from guards.verdicts import Finding
@@ -27,6 +28,8 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
     lexicon = lexicon_for(ctx.locale)
     figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     claims = [f for f in figures if f.kind in CLAIM_KINDS][:MAX_DRAFT_FIGURES]
+    if not claims and not any(f.kind == FigureKind.PLAIN for f in figures):
+        return None  # dates and years only, or no figure: nothing to back, no source read
     numbers = collect_source_numbers(ctx, lexicon=lexicon) + _product_count(ctx)
     if not claims:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
@@ -141,6 +144,7 @@ def _word_before(text: str, start: int) -> str:
     return text[begin:end]
 
 
+@per_turn
 def _records_text(ctx: GuardContext) -> str:
     """The tools' outputs and the retrieved chunks: where a thing's number is given."""
     parts = [c.text for c in ctx.retrieved]
@@ -150,6 +154,7 @@ def _records_text(ctx: GuardContext) -> str:
     return " ".join(parts)
 
 
+@per_turn
 def _sources_text(ctx: GuardContext) -> str:
     parts = [ctx.question, *(m.text for m in ctx.history)]
     parts += [c.text for c in ctx.retrieved]

@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from guards.context import GuardContext
+from guards.memo import per_turn
 from guards.phrasebook import BRANDS, MODEL_WORDS
 from guards.text import words
 
@@ -53,6 +54,7 @@ def searched(ctx: GuardContext) -> bool:
     return any(_is_search(call.tool, call.output) for call in ctx.tool_outputs)
 
 
+@per_turn
 def returned_products(ctx: GuardContext) -> tuple[Product, ...]:
     out: list[Product] = []
     for call in ctx.tool_outputs:

@@ -42,18 +42,20 @@ def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
     return phrase_regex(fragments).search("\n".join(texts)) is not None
 
 
-def sentences(text: str) -> list[str]:
+@memoised()  # four guards cut the same draft
+def sentences(text: str) -> tuple[str, ...]:
     parts = [part.strip() for part in _SENTENCE_END.split(text)]
-    return [part for part in parts if part]
+    return tuple(part for part in parts if part)
 
 
-def clauses(text: str, breaks: tuple[str, ...]) -> list[str]:
+@memoised()
+def clauses(text: str, breaks: tuple[str, ...]) -> tuple[str, ...]:
     """Sentences cut again at contrastive links ("pero", "but"), where polarity flips."""
     splitter = _clause_regex(breaks)
     out: list[str] = []
     for sentence in sentences(text):
         out.extend(part.strip() for part in splitter.split(sentence) if part.strip())
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=16)

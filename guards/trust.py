@@ -17,7 +17,7 @@ from guards.context import RetrievedChunk
 from guards.markers import RECORD_ORDERS
 from guards.memo import memoised
 from guards.phrasebook import INJECTION_MARKERS, UNTRUSTED_SOURCE_PREFIXES
-from guards.text import find_phrase, phrase_regex
+from guards.text import any_phrase, find_phrase, phrase_regex
 
 
 @memoised()
@@ -47,6 +47,23 @@ def injection_start(text: str, *, record: bool = False) -> int | None:
     return max(start, 0)
 
 
+def record_carries_orders(payload: Any) -> bool:
+    """Whether any string of a tool's record (or the record, if it is a string) holds an
+    injected order as ``injection_start(..., record=True)`` reads it: one search over
+    all its strings instead of one per string."""
+    return any_phrase(INJECTION_MARKERS + RECORD_ORDERS, _strings(payload))
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for item in value.values() for s in _strings(item)]
+    if isinstance(value, list | tuple):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
 def tainted_chunk(chunk: RetrievedChunk) -> bool:
     return chunk.source.lower().startswith(UNTRUSTED_SOURCE_PREFIXES) or carries_injection(
         chunk.text
@@ -55,11 +72,18 @@ def tainted_chunk(chunk: RetrievedChunk) -> bool:
 
 def untainted(value: Any) -> Any:
     """A JSON value without the strings that carry an injection (a tool's output, with
-    a product name that gives the model orders left out)."""
+    a product name that gives the model orders left out); the value itself when none
+    of its strings does (one search over all of them)."""
+    if not any_phrase(INJECTION_MARKERS, _strings(value)):
+        return value
+    return _without_injected(value)
+
+
+def _without_injected(value: Any) -> Any:
     if isinstance(value, str):
         return None if carries_injection(value) else value
     if isinstance(value, Mapping):
-        return {k: untainted(v) for k, v in value.items()}
+        return {k: _without_injected(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [untainted(v) for v in value]
+        return [_without_injected(v) for v in value]
     return value
