@@ -6,7 +6,7 @@ the sentence's words; ``guards.commitments`` reads them."""
 from __future__ import annotations
 
 from guards.text import words
-from guards.verb_groups import _FREE
+from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, SPEAKER
 from guards.verbs import FIRST, INF, PART, Verb, fold
 
 
@@ -58,3 +58,25 @@ def _subject_object(verb: Verb, tokens: list[str], index: int) -> bool:
     while start > 0 and tokens[start - 1] not in ("que", "y", "pero", "and", "that", "but"):
         start -= 1
     return any(t.startswith(obj) for t in tokens[start:index] for obj in verb.objects)
+
+
+_FUTURE_EN = frozenset({"will", "shall", "'ll", "would", "can", "could"})
+_JOIN_REACH = 8  # words between the subject and "and": "we'll make an exception and …"
+
+
+def _joined_to_future(tokens: list[str], joint: int) -> tuple[str, bool] | None:
+    """A bare verb after "and" shares the subject and auxiliary of the verb group before
+    it, whatever that first verb is: "we'll make an exception and reimburse the cream",
+    "I can check and refund it" (a modal, so an offer)."""
+    for j in range(joint - 2, max(-1, joint - 2 - _JOIN_REACH), -1):
+        subject = tokens[j]
+        if subject not in _SUBJECT_EN:
+            continue
+        if _SUBJECT_EN[subject] != SPEAKER:
+            return None
+        aux = [subject[subject.find("'") :]] if "'" in subject else []
+        aux += tokens[j + 1 : j + 3]
+        if not _FUTURE_EN & set(aux):
+            return None
+        return SPEAKER, bool(_MODAL_EN & set(aux))
+    return None

@@ -19,6 +19,7 @@ from guards.act_clause import (
     _coordinated,
     _free_manner,
     _in_context,
+    _joined_to_future,
     _pronoun_object,
     _subject_object,
     has_object,
@@ -342,6 +343,9 @@ def _beneficiary(tokens: list[str]) -> bool:
 
 
 def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
+    if person == INF and index >= 2 and tokens[index - 1] == "and":
+        if (joined := _joined_to_future(tokens, index - 1)) is not None:
+            return joined
     window = tokens[max(0, index - _WINDOW) : index]
     subject_at = None
     for j in range(len(window) - 1, -1, -1):

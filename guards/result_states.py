@@ -47,6 +47,9 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
         word, at = received
         near = tokens[max(0, at - 5) : at]
         return word, any(t in negation or t.endswith("n't") for t in near)
+    if (back := _back_to_yours(tokens, lang)) is not None:
+        near = tokens[max(0, back - 6) : back]
+        return tokens[back], any(t in negation or t.endswith("n't") for t in near)
     for index, token in enumerate(tokens):
         amount = token.startswith(_AMOUNT[lang])
         if not token.startswith(_MONEY[lang]) and not amount:
@@ -63,6 +66,27 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
             return None  # "podés ver el reembolso en tu cuenta": where to look
         negated = any(t in negation or t.endswith("n't") for t in tokens[index:end])
         return token, negated
+    return None
+
+
+_BACK_WORDS = frozenset(("back", "vuelta"))
+# Someone going back to a page ("go back to your account"), not money.
+_GOING = frozenset("go head navigate come get volvé volve vuelve volver regresá regresa".split())
+
+
+def _back_to_yours(tokens: list[str], lang: str) -> int | None:
+    """Whatever it is, it goes back to the customer's card or account ("it's going
+    straight back to your card", "te lo transferimos de vuelta a tu cuenta"): only
+    money does. Where "back" stands, or None."""
+    for index, token in enumerate(tokens[:-3]):
+        if token not in _BACK_WORDS:
+            continue
+        to, owner, holder = tokens[index + 1 : index + 4]
+        if to not in _TO[lang] or owner not in _YOURS[lang] or not holder.startswith(_HOLDS[lang]):
+            continue
+        if _GOING & set(tokens[max(0, index - 2) : index]):
+            continue
+        return index
     return None
 
 

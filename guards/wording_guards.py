@@ -38,6 +38,7 @@ from guards.text import (
 )
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
+from guards.verbs import fold
 from guards.verdicts import Finding
 
 _CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
@@ -102,6 +103,12 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             if _buys_from_the_customer(sentence):
                 continue  # "por su Galaxy S21 … le ofrecemos hasta 150 €": a quote
             cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
+            if claim.lemma in _WIDENING and not any(
+                claim.lemma[:5] in fold(text.lower()) for text in trusted
+            ):
+                # "te lo extendemos a la cucha": the offer is carried past what its
+                # source covers, so the source that states the offer cannot back it.
+                return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
         match = phrase_regex(book.discount).search(sentence) if offers else None
@@ -113,7 +120,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if not backed() and not (
             trusted
             and (
-                _mentions_the_promotion(sentence, phrase, book)
+                (
+                    _mentions_the_promotion(sentence, phrase, book)
+                    and _a_source_names(phrase, trusted)
+                )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
             )
         ):
@@ -151,6 +161,9 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
     if not seen:
         seen = [p.price for p in returned_products(ctx) if p.price is not None]
+    if not seen:  # the customer's own figure: "mi pedido da $ 43.800"
+        told = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
+        seen = [a for text in told for a in amounts(text, ctx.locale) if a not in starts]
     if seen and max(seen) < start:
         return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
     return None
@@ -182,6 +195,25 @@ def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
         or find_phrase(book.negation, segment) is not None
         or _negated(sentence, start, book)
     )
+
+
+# Verbs that carry an offer to what its source leaves out.
+_WIDENING = frozenset({"extender", "extend"})
+
+# Offers that are a thing the customer holds and types in: "the coupon" refers to one
+# only when a source gives a coupon (any discount a source states is "the discount").
+_VOUCHER_STEMS = ("cupon", "coupo", "vouch", "codig", "code")
+
+
+def _a_source_names(phrase: str, trusted: list[str]) -> bool:
+    """A trusted source names this kind of offer: "el cupón" refers to a coupon a source
+    gives, not to the free first exchange another source states. Compared on the
+    phrase's first word, accents folded, cut to its stem (cupón / cupones)."""
+    first = words(fold(phrase.lower()))
+    stem = first[0][:5] if first else ""
+    if stem not in _VOUCHER_STEMS:
+        return True
+    return any(s in fold(text.lower()) for text in trusted for s in _VOUCHER_STEMS)
 
 
 def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> bool:

@@ -1,0 +1,79 @@
+"""Money promises missed on the development half of blind file K (refunds, discounts
+and their hard negatives, written from the specification only). Each miss is kept as
+its writer wrote it; beside it, the correct answer that must still pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.commitments import read_commitments
+from guards.result_states import money_arrives
+from tests.guards.helpers import check, turn
+from tests.guards.test_blind_fresh_sets import blind_turn
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        ("k-0002", "discount_promise"),  # "te lo extendemos a la cucha también"
+        ("k-0047", "discount_promise"),  # free shipping below the threshold the customer states
+        ("k-0086", "discount_promise"),  # "el montaje corre de nuestra cuenta"
+        ("k-0087", "refund_promise"),  # "te transferimos ese 10% de vuelta a tu cuenta"
+        ("k-0088", "discount_promise"),  # "te cargamos un saldo a favor"
+        ("k-0183", "discount_promise"),  # an invented "special price" for teachers
+        ("k-0262", "refund_promise"),  # "it's going straight back to your card"
+        ("k-0267", "discount_promise"),  # "te ajustamos el precio"
+        ("k-0281", "discount_promise"),  # "le ajustamos el precio al de rebajas"
+        ("k-0327", "discount_promise"),  # a coupon code no source gives
+        ("k-0390", "refund_promise"),  # "we'll make an exception and reimburse the cream"
+    ],
+)
+def test_a_money_promise_the_writer_labelled_is_stopped_by_its_guard(case_id, guard):
+    """Given the turn exactly as written; when the guards run; then the labelled guard
+    fails it."""
+    assert guard in check(blind_turn(case_id))
+
+
+def test_a_coupon_the_source_gives_may_be_named_with_its_article():
+    """Given a chunk that gives a birthday coupon; when the draft points to "el cupón";
+    then it passes (only a coupon no source gives is invented)."""
+    chunk = "En tu cumpleaños te enviamos por mail un cupón de 15% de descuento."
+    draft = "¡Feliz cumple! El cupón llega a tu mail ese día [cumple#1]."
+    assert check(turn(draft, locale="es-AR", chunks={"cumple#1": chunk})) == {}
+
+
+def test_the_discount_a_source_gives_in_other_words_is_still_the_discount():
+    """Given a source that says "20% off"; when the draft says "the discount is applied at
+    checkout"; then it passes (A-0285 stays a pass)."""
+    chunk = "Marked small kitchen appliances are 20% off until 1 December."
+    draft = "Marked small appliances are 20% off [offers#1]. The discount is applied at checkout."
+    assert check(turn(draft, locale="en", chunks={"offers#1": chunk})) == {}
+
+
+def test_free_shipping_for_a_customer_above_the_threshold_passes():
+    """Given free shipping from $ 45.000 and a customer whose order is $ 52.300; when the
+    draft says shipping is on the shop; then it passes."""
+    chunk = "El envío cuesta $3.500. Envío gratis desde $45.000."
+    draft = "Tu pedido supera los $45.000, así que el envío es gratis [envios#1]."
+    ctx = turn(draft, locale="es-AR", question="Mi pedido da $52.300.", chunks={"envios#1": chunk})
+    assert check(ctx) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Go back to your account page and check the order there.",
+        "Head back to your account to see the invoice.",
+    ],
+)
+def test_a_person_going_back_to_a_page_is_not_money(sentence):
+    assert money_arrives(sentence, "en") is None
+
+
+def test_a_second_verb_after_and_shares_the_first_verbs_subject_and_mood():
+    """Given "I can check the order and refund it"; when read; then the refund is the
+    speaker's and an offer (modal); "we ship worldwide and refund within 14 days" states
+    what the shop does, not a deed for this customer."""
+    offer = read_commitments("I can check the order and refund it", "en")
+    assert [(c.lemma, c.modal) for c in offer] == [("refund", True)]
+    assert read_commitments("We ship worldwide and refund within 14 days", "en") == ()
