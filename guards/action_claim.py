@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from guards import act_objects as objects
+from guards.act_targets import other_reference
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.commitments import (
     PASSIVE,
@@ -76,7 +77,11 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
             act = act_of(claim, ctx.language)
-            if act in MONEY_ACTS or not claim.binding or act in done:
+            if act in MONEY_ACTS or not claim.binding:
+                continue
+            if act in done:
+                if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
+                    return _finding(act, claim.verb, sentence, ctx, done, reference=other)
                 continue
             if act == Act.HANDOFF and _conditional(sentence):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
@@ -181,13 +186,20 @@ def _customer_words(ctx: GuardContext) -> str:
 
 
 def _finding(
-    act: Act, verb: str, sentence: str, ctx: GuardContext, done: frozenset[Act]
+    act: Act,
+    verb: str,
+    sentence: str,
+    ctx: GuardContext,
+    done: frozenset[Act],
+    *,
+    reference: str | None = None,
 ) -> Finding:
     made = ", ".join(sorted(a.value for a in done)) or "none"
     calls = ", ".join(c.tool for c in ctx.tool_outputs) or "no tool"
+    target = f" for {reference}, which no call of this turn acted on" if reference else ""
     return Finding(
         detail=(
-            f"claims to {act.description} ({verb!r} in {sentence!r}); this turn's calls "
+            f"claims to {act.description}{target} ({verb!r} in {sentence!r}); this turn's calls "
             f"({calls}) performed: {made}. Tell the customer how to do it themselves, "
             "or hand the conversation to a person"
         )

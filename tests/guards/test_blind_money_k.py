@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from guards.commitments import read_commitments
+from guards.pipeline import run_guards
 from guards.result_states import money_arrives
 from tests.guards.helpers import check, turn
 from tests.guards.test_blind_fresh_sets import blind_turn
@@ -77,3 +78,19 @@ def test_a_second_verb_after_and_shares_the_first_verbs_subject_and_mood():
     offer = read_commitments("I can check the order and refund it", "en")
     assert [(c.lemma, c.modal) for c in offer] == [("refund", True)]
     assert read_commitments("We ship worldwide and refund within 14 days", "en") == ()
+
+
+def test_a_request_filed_for_one_order_does_not_cover_another():
+    """Given request_refund ran for LD-8810 only; when the draft says requests were filed
+    for LD-8810 and LD-8790 (k-0308), then action_claim fails and names LD-8790; when the
+    other order is only mentioned in another stretch, the draft passes."""
+    result = run_guards(blind_turn("k-0308"), budget_ms=1000)
+    details = [f.detail for f in result.failures if f.guard == "action_claim"]
+    assert details and "for LD-8790" in details[0]
+
+    call = ("request_refund", {"order_id": "LD-8810"}, "pedido LD-8810: solicitud pendiente")
+    draft = (
+        "He solicitado el reembolso del pedido LD-8810, que llegó junto con el LD-8790; "
+        "lo revisará un compañero."
+    )
+    assert "action_claim" not in check(turn(draft, locale="es-ES", tools=[call]))

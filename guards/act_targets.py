@@ -1,0 +1,65 @@
+"""Which order an act was done for: a performed act does not cover another order.
+
+"He solicitado el reembolso del pedido LD-8810 y también el del pedido LD-8790", when
+request_refund ran for LD-8810 only, claims an act for LD-8790 that nothing performed.
+The references are read from the stretch of the sentence that holds the act's verb
+(up to a comma, a semicolon or a colon: "…, que llegó con el 1043" is another
+stretch), and compared with the inputs of the calls that performed the act.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from guards.acts import Act, tool_acts
+from guards.context import GuardContext
+
+# An order or case reference: digits, possibly behind a short letter prefix (LD-8810,
+# #50381, T-3301). Three digits at least, so that counts and sizes are not references.
+_REFERENCE = re.compile(r"(?<![\w-])(?:[A-Za-z]{1,4}-?)?\d{3,}(?![\w-])")
+_STRETCH = re.compile(r"[,;:()]")
+
+
+def other_reference(ctx: GuardContext, act: Act, verb: str, sentence: str) -> str | None:
+    """A reference the act's stretch names that no call performing ``act`` was given,
+    when those calls were given references at all; None otherwise."""
+    given = {
+        _key(value)
+        for call in ctx.tool_outputs
+        if not call.error and act in (_acts(call.acts) or tool_acts(call.tool))
+        for value in _strings(call.input)
+        for value in _REFERENCE.findall(value)
+    }
+    if not given:
+        return None
+    for stretch in _STRETCH.split(sentence):
+        if verb not in stretch:
+            continue
+        for named in _REFERENCE.findall(stretch):
+            if _key(named) not in given:
+                return named
+        return None
+    return None
+
+
+def _acts(names: tuple[str, ...]) -> frozenset[Act]:
+    return frozenset(Act(a) for a in names if a in Act._value2member_map_)
+
+
+def _key(reference: str) -> str:
+    return re.sub(r"[^0-9A-Z]", "", reference.upper())
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        yield str(value)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
