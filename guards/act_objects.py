@@ -16,6 +16,12 @@ TEAM_ES += ("taller", "técnico", "tecnico", "servicio", "garantía", "garantia"
 PERSON_ES = ("compañer", "asesor", "agente", "persona", "humano", "operador", "especialista")
 PERSON_ES += ("colega", "responsable", "encargad", "supervisor")
 TEAM_ES += PERSON_ES
+# Who the shop buys from: "lo he pedido a la editorial" is an act for this customer.
+SUPPLIER_ES = ("editorial", "proveedor", "fabricante", "distribuidor", "importador")
+# The addressee of "pedir" / "request": "le pedí al depósito que…", "requested it from
+# the warehouse". Named with its preposition: "te pedí una foto para el servicio
+# técnico" asks the customer, not the team.
+ASKED_ES = tuple(f"{to} {who}" for to in ("al", "a la", "a") for who in (*TEAM_ES, *SUPPLIER_ES))
 TICKET_ES = ("ticket", "incidencia", "reclamo", "caso", "expediente", "solicitud", "gestión")
 TICKET_ES += ("gestion", "denuncia", "parte", "reclamación", "reclamacion", "orden")
 CHANGE_ES = ("direcci", "domicilio", "pedido", "orden", "fecha", "franja", "horario", "talle")
@@ -51,6 +57,13 @@ TEAM_EN += ("technician", "workshop", "courier", "carrier")
 PERSON_EN = ("colleague", "agent", "person", "human", "staff", "specialist", "advisor", "adviser")
 PERSON_EN += ("representative", "member", "someone", "manager", "supervisor")
 TEAM_EN += PERSON_EN
+SUPPLIER_EN = ("supplier", "publisher", "manufacturer", "distributor", "vendor")
+ASKED_EN = tuple(
+    f"{prep} {art}{who}"
+    for prep in ("from", "to")
+    for art in ("the ", "our ")
+    for who in (*TEAM_EN, *SUPPLIER_EN)
+)
 TICKET_EN = ("ticket", "case", "claim", "complaint", "incident", "investigation", "request")
 TICKET_EN += ("return", "rma", "dispute", "report", "inquiry", "enquiry")
 CHANGE_EN = ("address", "order", "date", "slot", "size", "colour", "color", "details")

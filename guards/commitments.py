@@ -12,6 +12,7 @@ not commitments. Plain functions over words: no model, no database.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -119,6 +120,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     (the rest of the draft, the question) names what a pronoun object stands for:
     "te la vamos a devolver" after a sentence about the amount."""
     text = sentence.replace("’", "'").replace("`", "'")
+    text = _RE_PREFIX.sub("re", text)  # "re-sent", "re-issued": one verb, not "re" + "sent"
     tokens = words(text)
     offer = is_offer(text.lower(), language)
     entries_of = entries_es if language == "es" else entries_en
@@ -193,6 +195,9 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
         word, negated = arrives  # "la plata vuelve a tu tarjeta": paid back, by someone
         out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))
     return tuple(out)
+
+
+_RE_PREFIX = re.compile(r"(?i)(?<![^\W\d_])re-(?=[^\W\d_]{3})")
 
 
 def is_offer(lower: str, language: str) -> bool:

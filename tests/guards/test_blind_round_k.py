@@ -1,5 +1,6 @@
-"""Money promises missed on the development half of blind file K (refunds, discounts
-and their hard negatives, written from the specification only). Each miss is kept as
+"""Misses on the development halves found once blind file K arrived: K's money
+promises (refunds, discounts and their hard negatives, written from the specification
+only), and acts of asking a team or a supplier from F, H and K. Each miss is kept as
 its writer wrote it; beside it, the correct answer that must still pass."""
 
 from __future__ import annotations
@@ -94,3 +95,29 @@ def test_a_request_filed_for_one_order_does_not_cover_another():
         "lo revisará un compañero."
     )
     assert "action_claim" not in check(turn(draft, locale="es-ES", tools=[call]))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "F-0121",  # "ya lo he pedido a la editorial para ti"
+        "H-0030",  # "I've just re-sent the invoice"
+        "H-0170",  # "ya le pedí al depósito que lo priorice"
+        "k-0244",  # "I've requested piece 14 from the warehouse"
+    ],
+)
+def test_asking_a_team_or_a_supplier_for_this_customer_is_a_claimed_act(case_id):
+    """Given a draft that says the speaker asked the warehouse, a publisher or resent an
+    invoice, with no tool doing so; when judged; then action_claim fails it."""
+    assert "action_claim" in check(blind_turn(case_id))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Te pedí una foto para el servicio técnico.",
+        "Ya te pedí el número de pedido más arriba.",
+    ],
+)
+def test_asking_the_customer_for_something_claims_no_act(sentence):
+    assert read_commitments(sentence, "es") == ()
