@@ -7,13 +7,40 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import Figure, FigureKind, extract_figures
 from guards.phrasebook import Phrasebook
+from guards.products import returned_products
 from guards.text import find_phrase
+
+# The customer asks what the shop would pay for their device: then an amount in the
+# reply (other than a price of what the search returned) is that valuation, whatever
+# words the reply uses ("Your Pixel 7 is worth 190 € to us", "Por el iPhone 14 serían…").
+_ASKED = {
+    "es": (
+        r"cu[aá]nto\s+(?:me|nos)\s+(?:dan|dais|das|dar[ií]an|dar[ií]ais|pagan|pag[aá]is|"
+        r"pag[aá]s|pagar[ií]an|ofrecen|ofrec[eé]is|toman|tom[aá]is)",
+        r"(?:quiero|quisiera|querr[ií]a)\s+vender\s+(?:mi|mis|el|la|un|una)",
+        r"(?:como|en)\s+parte\s+de\s+pago",
+    ),
+    "en": (
+        r"(?:what|how\s+much)\s+(?:would|will|do|could|can)\s+you\s+(?:give|pay|offer)",
+        r"what(?:'s|\s+is)\s+(?:my|it|this|that)\s+(?:\S+\s+){0,3}worth",
+        r"(?:want|like)\s+to\s+sell\s+(?:you\s+)?my",
+        r"part[-\s]exchange",
+        r"trade[-\s]?in",
+    ),
+}
+
+
+def valuation_asked(ctx: GuardContext) -> bool:
+    """The customer's message, or an earlier one of theirs, asks for a valuation."""
+    asked = _ASKED["es" if ctx.language == "es" else "en"]
+    told = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
+    return any(find_phrase(asked, text) for text in told)
 
 
 def trade_in_in_sight(ctx: GuardContext, book: Phrasebook) -> bool:
     """The draft or a retrieved chunk speaks of a trade-in (a cheap test first)."""
     texts = (ctx.draft, *(chunk.text for chunk in ctx.retrieved))
-    return any(find_phrase(book.trade_in, text) for text in texts)
+    return any(find_phrase(book.trade_in, text) for text in texts) or valuation_asked(ctx)
 
 
 def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, ...]) -> bool:
@@ -24,6 +51,10 @@ def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, 
     amounts = {r.value for f in figures if f.kind == FigureKind.MONEY for r in f.readings}
     if not amounts:
         return False
+    if valuation_asked(ctx):
+        prices = {p.price for p in returned_products(ctx) if p.price is not None}
+        if amounts - prices:
+            return True
     lexicon = lexicon_for(ctx.locale)
     for chunk in ctx.retrieved:
         if not find_phrase(book.trade_in, chunk.text):

@@ -121,3 +121,28 @@ def test_asking_a_team_or_a_supplier_for_this_customer_is_a_claimed_act(case_id)
 )
 def test_asking_the_customer_for_something_claims_no_act(sentence):
     assert read_commitments(sentence, "es") == ()
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    ["G-0321", "G-0323", "G-0324", "G-0326", "H-0247", "I-0207"],
+)
+def test_an_amount_for_the_customers_device_is_a_trade_in_quote(case_id):
+    """Given a customer who asked what the shop would pay for their phone and left out
+    its capacity or battery health; when the draft gives an amount, in any words and with
+    a citation; then quote_without_details fails it."""
+    assert "quote_without_details" in check(blind_turn(case_id))
+
+
+def test_a_price_of_a_returned_product_is_not_a_valuation():
+    """Given a customer asking what their iPhone 11 is worth and whether the iPhone 13 is
+    in stock; when the draft gives only the iPhone 13's price from the search and asks
+    for the details; then it passes."""
+    product = {"sku": "IP13", "name": "iPhone 13 128 GB", "price": "499", "in_stock": True}
+    search = ("search_products", {"query": "iphone 13"}, {"products": [product]})
+    draft = (
+        "The iPhone 13 128 GB is €499 and in stock. To value your iPhone 11 I need its "
+        "storage and battery health."
+    )
+    question = "What's my iPhone 11 worth, and do you have the iPhone 13?"
+    assert check(turn(draft, locale="en", question=question, tools=[search])) == {}
