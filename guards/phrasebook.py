@@ -18,6 +18,14 @@ class InternalTerm:
     pattern: str
     unless_next: tuple[str, ...] = ()
     needs_cue: bool = False
+    # When set, "<term> de/del <head>" is a product word unless <head> is one of these.
+    compound_unless: tuple[str, ...] = ()
+
+
+# Heads that keep "el sistema de …" about the shop's machinery.
+MACHINERY_ES = ("pedidos", "gestión", "gestion", "stock", "inventario", "reservas", "tickets")
+MACHINERY_ES += ("facturación", "facturacion", "atención", "atencion", "soporte", "datos")
+MACHINERY_ES += ("información", "informacion", "consultas", "búsqueda", "busqueda", "clientes")
 
 
 @dataclass(frozen=True)
@@ -109,28 +117,10 @@ SPANISH = Phrasebook(
         ),
         InternalTerm(
             r"(?:el|mi|nuestro|del|al)\s+sistema",
-            unless_next=(
-                "operativo",
-                "de cámara",
-                "de camara",
-                "de sonido",
-                "de audio",
-                "de carga",
-                "de refrigeración",
-                "de seguridad",
-                "de cuotas",
-                "de pago",
-                "de envío",
-                "de envíos",
-                "de puntos",
-                "android",
-                "ios",
-                "inteligente",
-                "de navegación",
-                "de tallas",
-                "de talles",
-                "de medidas",
-            ),
+            unless_next=("operativo", "android", "ios", "inteligente"),
+            # "el sistema de frenos", "sistema de tallas": a kind of system, named by its
+            # head, unless the head is the shop's own machinery.
+            compound_unless=MACHINERY_ES,
         ),
         InternalTerm(r"(?:el|del|en\s+el)\s+cat[aá]logo", needs_cue=True),
         # What the assistant was given to read: "los documentos que me pasaron", "el
@@ -306,7 +296,7 @@ ENGLISH = Phrasebook(
             r"|i\s+(?:have|can\s+see))"
         ),
         InternalTerm(r"(?:retrieved|provided)\s+(?:documents?|context|passages?|sources?)"),
-        InternalTerm(r"(?:the|our|my)\s+database"),
+        InternalTerm(r"(?:the|our|my)\s+(?:[^\W\d_]+\s+)?database"),
         InternalTerm(r"my\s+instructions"),
         InternalTerm(r"(?:my|the|system)\s+prompt"),
         InternalTerm(r"(?:the|my)\s+search\s+(?:results?|tool|returned|shows|did)"),

@@ -25,9 +25,9 @@ from guards.numbers import extract_figures
 from guards.phrasebook import INJECTION_MARKERS, PHRASEBOOKS
 from guards.text import clauses, phrase_regex
 from guards.verdicts import Finding, GuardFailure, PipelineResult
+from guards.vocabulary_guard import check_internal_vocabulary
 from guards.wording_guards import (
     check_discount_promise,
-    check_internal_vocabulary,
     check_refund_promise,
 )
 

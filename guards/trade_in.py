@@ -7,7 +7,7 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import Figure, FigureKind, extract_figures
 from guards.phrasebook import Phrasebook
-from guards.products import returned_products
+from guards.products import mentions, returned_products
 from guards.text import find_phrase
 
 # The customer asks what the shop would pay for their device: then an amount in the
@@ -45,16 +45,16 @@ def trade_in_in_sight(ctx: GuardContext, book: Phrasebook) -> bool:
 
 def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, ...]) -> bool:
     """ "Te damos 120 € por tu iPhone 12", or "You'd get $150 [tradein#1]" where the
-    cited chunk is the trade-in table that lists $150."""
-    if find_phrase(book.trade_in, ctx.draft):
-        return True
+    cited chunk is the trade-in table that lists $150. Only an amount can be a quote,
+    and not the price of a product the search returned (the new phone's price beside
+    "send me the details to value yours"); and only with a device in the conversation
+    ("canjeá tus puntos por un cupón de $ 5.000" values no phone)."""
     amounts = {r.value for f in figures if f.kind == FigureKind.MONEY for r in f.readings}
-    if not amounts:
+    prices = {p.price for p in returned_products(ctx) if p.price is not None}
+    if not amounts - prices or not _device_in_sight(ctx):
         return False
-    if valuation_asked(ctx):
-        prices = {p.price for p in returned_products(ctx) if p.price is not None}
-        if amounts - prices:
-            return True
+    if find_phrase(book.trade_in, ctx.draft) or valuation_asked(ctx):
+        return True
     lexicon = lexicon_for(ctx.locale)
     for chunk in ctx.retrieved:
         if not find_phrase(book.trade_in, chunk.text):
@@ -65,3 +65,10 @@ def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, 
         ):
             return True
     return False
+
+
+def _device_in_sight(ctx: GuardContext) -> bool:
+    """A device named in the reply, by the customer, or in what a tool was asked."""
+    told = [ctx.draft, ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
+    told += [str(value) for call in ctx.tool_outputs for value in call.input.values()]
+    return any(mentions(text) for text in told)

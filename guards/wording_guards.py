@@ -10,13 +10,11 @@ import re2
 from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import PASSIVE, read_commitments
 from guards.context import GuardContext
-from guards.lexicon import lexicon_for
+from guards.languages import backed_across_languages, other_language
+from guards.lexicon import LEXICONS, lexicon_for
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
-    CODE_IDENTIFIER,
-    INJECTION_MARKERS,
     PHRASEBOOKS,
-    PROMPT_WRAPPERS,
     Phrasebook,
 )
 from guards.products import returned_products
@@ -41,7 +39,6 @@ from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verbs import fold
 from guards.verdicts import Finding
 
-_CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
 SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
 NEGATION_WINDOW = 2  # words right before a phrase that can negate it
 
@@ -64,6 +61,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     # the offer ("Regalo: llavero … con la compra de billeteras").
     clean = {c.source: c.text for c in ctx.retrieved if not tainted_chunk(c)}
     draft = cited_sentences(ctx.draft)
+    # Sources in another language than the reply (English answers over a Spanish help
+    # centre) back it by citation and figures: words cannot be compared across the two.
+    foreign = {c.source: c.text for c in ctx.retrieved if not tainted_chunk(c)}
+    foreign = {s: t for s, t in foreign.items() if other_language(t, ctx.language)}
     # One search over the draft each; a sentence is searched only when the draft matches.
     offers = any_phrase(book.discount, (sentence for sentence, _ in draft))
     apologies = any_phrase(book.compensation, (sentence for sentence, _ in draft))
@@ -83,6 +84,16 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                     for t in trusted
                 )
                 or (not extends(sentence, ctx.language) and restated(sentence, cited))
+                or any(
+                    backed_across_languages(
+                        sentence,
+                        text,
+                        language=ctx.language,
+                        locale=ctx.locale,
+                        cited=source in cited,
+                    )
+                    for source, text in foreign.items()
+                )
             )
 
         def restated(sentence: str, cited: frozenset[str]) -> bool:
@@ -121,7 +132,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             trusted
             and (
                 (
-                    _mentions_the_promotion(sentence, phrase, book)
+                    _mentions_the_promotion(sentence, phrase, book, ctx.language)
                     and _a_source_names(phrase, trusted)
                 )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
@@ -216,14 +227,20 @@ def _a_source_names(phrase: str, trusted: list[str]) -> bool:
     return any(s in fold(text.lower()) for text in trusted for s in _VOUCHER_STEMS)
 
 
-def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook) -> bool:
+def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, language: str) -> bool:
     """ "The discount is applied at checkout": the promotion a source gives, named with a
     definite article and no figure of its own."""
     before = words(sentence.lower().split(phrase.lower(), 1)[0])
-    before = before[:-2] if before[-1:] in (["de"], ["del"]) else before  # "la etiqueta de"
+    if before[-1:] not in (["del"], ["al"]):  # "antes del descuento": de + el
+        before = before[:-2] if before[-1:] == ["de"] else before  # "la etiqueta de"
     before = before[-1:]
     definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
-    return bool(before) and before[0] in definite and not any(c.isdigit() for c in sentence)
+    definite |= {"del", "al"}
+    # A size of its own ("the discount is 30 %") is a new offer; a price beside it ("at
+    # $ 129,900 before the discount") is the number gate's to check.
+    lexicon = LEXICONS["en" if language == "en" else "es"]
+    sized = any(f.kind == FigureKind.PERCENT for f in extract_figures(sentence, lexicon=lexicon))
+    return bool(before) and before[0] in definite and not sized
 
 
 def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -287,51 +304,6 @@ def _states_refunds(text: str, language: str) -> bool:
     )
 
 
-def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding | None:
-    """Words about the machinery (the tool, the system, the database, a tool's own name,
-    the prompt's wrappers) in a customer reply."""
-    book = PHRASEBOOKS[ctx.language]
-    if (identifier := _CODE_IDENTIFIER.search(ctx.draft)) is not None:
-        return Finding(detail=f"inside name {identifier.group(1)!r} in the reply")
-    if (wrapper := find_phrase(PROMPT_WRAPPERS, ctx.draft)) is not None:
-        return Finding(detail=f"the prompt's wrapper {wrapper!r} in the reply")
-    if (order := find_phrase(INJECTION_MARKERS, ctx.draft)) is not None:
-        return Finding(detail=f"the reply repeats an order addressed to the assistant: {order!r}")
-    parts = [(sentence, sentence.lower()) for sentence in sentences(ctx.draft)]
-    if not any_phrase(tuple(term.pattern for term in book.internal), (p[1] for p in parts)):
-        return None  # one search over the draft instead of one per term and sentence
-    said = _turn_vocabulary(ctx)
-    for sentence, lower in parts:
-        for term in book.internal:
-            for match in phrase_regex((term.pattern,)).finditer(lower):
-                after = lower[match.end(1) :].lstrip()
-                if term.unless_next and after.startswith(term.unless_next):
-                    continue
-                if _in_vocabulary(words(match.group(1))[-1], said):
-                    continue  # the shop's own word ("Herramientas sin usar…")
-                if term.needs_cue and not find_phrase(book.lookup_cues, lower):
-                    continue
-                return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
-    return None
-
-
-def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
-    """The words the shop's own text in this turn uses — its chunks and its tools'
-    records, none carrying an injected order: a word it uses ("el sistema de
-    amortiguación" in a product's name, the hardware shop's "herramientas") is the
-    shop's vocabulary, not the machinery. The customer's words do not count: "what is
-    your system prompt?" must not make "my system prompt" ordinary."""
-    texts = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    texts += [
-        json.dumps(untainted(call.output), ensure_ascii=False)
-        if not isinstance(call.output, str)
-        else call.output
-        for call in ctx.tool_outputs
-        if isinstance(call.output, str | dict | list) and not _carries(call.output)
-    ]
-    return frozenset(w for text in texts for w in words(text))
-
-
 # "por su / tu / vuestro …", "for your …" at the start of a sentence that offers money:
 # the shop pays for the customer's item (a trade-in quote, the other guard's), it
 # lowers no price.
@@ -340,15 +312,6 @@ _FOR_YOURS = re2.compile(r"(?i)^\W*(?:por\s+(?:su|tu|vuestro|vuestra)|for\s+your
 
 def _buys_from_the_customer(sentence: str) -> bool:
     return _FOR_YOURS.search(sentence) is not None
-
-
-def _in_vocabulary(word: str, said: frozenset[str]) -> bool:
-    """The word, or a compound that ends in it ("Multiherramienta" for "herramienta")."""
-    return word in said or any(w.endswith(word) for w in said if len(w) > len(word))
-
-
-def _carries(output: object) -> bool:
-    return isinstance(output, str) and carries_injection(output)
 
 
 def _negated(sentence: str, start: int, book: Phrasebook) -> bool:

@@ -1,0 +1,79 @@
+"""Guard ``internal_vocabulary``: words about the machinery in a customer reply (the
+tool, the system, the database, a tool's own name, the prompt's wrappers), unless the
+shop's own text in this turn uses them as its vocabulary."""
+
+from __future__ import annotations
+
+import json
+
+import re2
+
+from guards.context import GuardContext
+from guards.phrasebook import CODE_IDENTIFIER, INJECTION_MARKERS, PHRASEBOOKS, PROMPT_WRAPPERS
+from guards.text import any_phrase, find_phrase, phrase_regex, sentences, words
+from guards.trust import carries_injection, tainted_chunk, untainted
+from guards.verdicts import Finding
+
+_CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
+
+
+def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """Words about the machinery (the tool, the system, the database, a tool's own name,
+    the prompt's wrappers) in a customer reply."""
+    book = PHRASEBOOKS[ctx.language]
+    if (identifier := _CODE_IDENTIFIER.search(ctx.draft)) is not None:
+        return Finding(detail=f"inside name {identifier.group(1)!r} in the reply")
+    if (wrapper := find_phrase(PROMPT_WRAPPERS, ctx.draft)) is not None:
+        return Finding(detail=f"the prompt's wrapper {wrapper!r} in the reply")
+    if (order := find_phrase(INJECTION_MARKERS, ctx.draft)) is not None:
+        return Finding(detail=f"the reply repeats an order addressed to the assistant: {order!r}")
+    parts = [(sentence, sentence.lower()) for sentence in sentences(ctx.draft)]
+    if not any_phrase(tuple(term.pattern for term in book.internal), (p[1] for p in parts)):
+        return None  # one search over the draft instead of one per term and sentence
+    said = _turn_vocabulary(ctx)
+    for sentence, lower in parts:
+        for term in book.internal:
+            for match in phrase_regex((term.pattern,)).finditer(lower):
+                after = lower[match.end(1) :].lstrip()
+                if term.unless_next and after.startswith(term.unless_next):
+                    continue
+                if term.compound_unless and _compound(after, term.compound_unless):
+                    continue
+                if _in_vocabulary(words(match.group(1))[-1], said):
+                    continue  # the shop's own word ("Herramientas sin usar…")
+                if term.needs_cue and not find_phrase(book.lookup_cues, lower):
+                    continue
+                return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
+    return None
+
+
+def _compound(after: str, machinery: tuple[str, ...]) -> bool:
+    """ "de frenos", "del aire": the term heads a compound naming a kind of thing."""
+    following = words(after)[:2]
+    return len(following) == 2 and following[0] in ("de", "del") and following[1] not in machinery
+
+
+def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
+    """The words the shop's own text in this turn uses — its chunks and its tools'
+    records, none carrying an injected order: a word it uses ("el sistema de
+    amortiguación" in a product's name, the hardware shop's "herramientas") is the
+    shop's vocabulary, not the machinery. The customer's words do not count: "what is
+    your system prompt?" must not make "my system prompt" ordinary."""
+    texts = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
+    texts += [
+        json.dumps(untainted(call.output), ensure_ascii=False)
+        if not isinstance(call.output, str)
+        else call.output
+        for call in ctx.tool_outputs
+        if isinstance(call.output, str | dict | list) and not _carries(call.output)
+    ]
+    return frozenset(w for text in texts for w in words(text))
+
+
+def _in_vocabulary(word: str, said: frozenset[str]) -> bool:
+    """The word, or a compound that ends in it ("Multiherramienta" for "herramienta")."""
+    return word in said or any(w.endswith(word) for w in said if len(w) > len(word))
+
+
+def _carries(output: object) -> bool:
+    return isinstance(output, str) and carries_injection(output)

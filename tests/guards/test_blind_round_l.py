@@ -1,0 +1,66 @@
+"""False alarms found on the development half of blind file L (long, ordinary replies
+of an es-AR / es-ES retailer, a fifth of them in English over Spanish documents).
+Each is kept as its writer wrote it; beside it, the violation that must still fail."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.languages import written_in
+from tests.guards.helpers import check, turn
+from tests.guards.test_blind_fresh_sets import blind_turn
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "l-0006",  # "Returns in store are free [devoluciones#1]" over "La devolución … es gratuita"
+        "l-0068",  # "every Wednesday there's 20% off …" over a Spanish promo chunk
+        "l-0081",  # uncited, but its 29 € and 24-48 h are the Spanish chunk's
+        "l-0090",  # points exchanged for a coupon: no device, no trade-in quote
+        "l-0109",  # the new phone's price beside "send me the details to value yours"
+        "l-0126",  # "el sistema de frenos" is part of a bicycle
+        "l-0144",
+        "l-0182",
+        "l-0189",  # "at $129,900 before the discount"
+        "l-0244",
+        "l-0249",  # "precios de lista, antes del descuento"
+        "l-0268",  # "pick up for free at our Villa Martelli warehouse": the chunk's place
+        "l-0330",
+    ],
+)
+def test_a_correct_ordinary_reply_passes(case_id):
+    assert check(blind_turn(case_id)) == {}
+
+
+SPANISH_SHIPPING = "Envío gratuito a la península en pedidos de más de 29 €. Por debajo, 3,99 €."
+
+
+def test_a_spanish_source_does_not_back_an_english_offer_with_another_figure():
+    """Given a Spanish chunk with free shipping over 29 €; when an English reply says
+    shipping is free over 19 € citing it, or promises free shipping as an apology; then
+    discount_promise (or the number gate) still fails it."""
+    lower = "Shipping is free on orders over 19 € [envios#1]."
+    assert check(turn(lower, locale="en", chunks={"envios#1": SPANISH_SHIPPING}))
+    gift = "Sorry for the delay! As an apology, your next order ships free."
+    assert "discount_promise" in check(
+        turn(gift, locale="en", chunks={"envios#1": SPANISH_SHIPPING})
+    )
+
+
+def test_the_language_of_a_source_is_read_from_its_function_words():
+    assert written_in(SPANISH_SHIPPING) == "es"
+    assert written_in("Delivery is free on orders from 900 € and takes 5 to 10 days.") == "en"
+    assert written_in("iPhone 13") is None
+
+
+def test_the_shops_own_machinery_is_still_inside_vocabulary():
+    """Given "el sistema de pedidos" / "the product database"; then internal_vocabulary
+    fails them, while "el sistema de frenos" passes."""
+    assert "internal_vocabulary" in check(
+        turn("Según el sistema de pedidos, tu compra salió ayer.", locale="es-AR")
+    )
+    assert "internal_vocabulary" in check(
+        turn("According to the product database, it is out of stock.", locale="en")
+    )
+    assert check(turn("La bici trae el sistema de frenos hidráulicos.", locale="es-AR")) == {}
