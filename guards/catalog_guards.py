@@ -15,8 +15,8 @@ from guards.product_claims import (
     unreturned,
 )
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
-from guards.product_offers import offered_without_name, said_for_later
-from guards.product_refs import chunk_covers, extends_by_analogy, warranty_subjects
+from guards.product_offers import offered_without_name, offers, said_for_later
+from guards.product_refs import PAIR, chunk_covers, extends_by_analogy, has_words, warranty_subjects
 from guards.products import (
     Product,
     is_specific,
@@ -111,9 +111,10 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
         for clause in clauses(sentence, book.clause_breaks):
-            if not find_phrase(book.offer, clause) or said_for_later(clause):
+            offer = find_phrase(book.offer, clause) or offers(clause, ctx.language)
+            if not offer or said_for_later(clause):
                 continue  # "will be available again in March" is not an offer now
-            if (found := _offered(clause, products)) is not None:
+            if (found := _offered(clause, ctx.language, products)) is not None:
                 return found
     if find_phrase(book.unavailable, ctx.draft) or said_for_later(ctx.draft):
         return None  # the draft says it is out of stock, or offers it for later
@@ -123,13 +124,16 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     return None
 
 
-def _offered(clause: str, products: tuple[Product, ...]) -> Finding | None:
+def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Finding | None:
     found = named_products(clause, products)
     for mention in mentions(clause):
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
-    if found and all(p.in_stock is False for p in found):
-        return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
+    # "Both are ready to go: A … and B …" offers every product it names
+    offered = any if has_words(clause, PAIR[language]) else all
+    if found and offered(p.in_stock is False for p in found):
+        gone = next(p for p in found if p.in_stock is False)
+        return Finding(detail=f"offers {gone.name!r}, marked out of stock")
     return None
 
 

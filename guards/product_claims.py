@@ -40,13 +40,21 @@ _GENERIC = frozenset(
 
 def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozenset[str]:
     """The product's name words that the other returned products do not all share."""
-    mine = {w for w in words(product.name) if len(w) >= 3 or any(c.isdigit() for c in w)}
+    mine = {
+        w
+        for w in words(product.name)
+        if (len(w) >= 3 or any(c.isdigit() for c in w)) and w not in _FUNCTION_WORDS
+    }
     if len(others) > 1:
         common = set.intersection(*(set(words(p.name)) for p in others))
         mine -= common
     return frozenset(mine - _GENERIC)
 
 
+# Closed class: function words inside a name ("Rascador para gatos") tell nothing apart.
+_FUNCTION_WORDS = frozenset(
+    "para con sin por del las los una unos unas que the and for with from without".split()
+)
 _UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in".split())
 
 
