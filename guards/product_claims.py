@@ -55,7 +55,8 @@ def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozense
 _FUNCTION_WORDS = frozenset(
     "para con sin por del las los una unos unas que the and for with from without".split()
 )
-_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in".split())
+# "(2-pack)" counts the units in the box: no model number either.
+_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in pack pk".split())
 
 
 def model_numbers(product: Product) -> frozenset[str]:

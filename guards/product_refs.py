@@ -35,7 +35,7 @@ PAIR = {
     "es": (("los", "dos"), ("las", "dos"), ("ambos",), ("ambas",)),
     "en": (("both",),),
 }
-_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in x".split())
+_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in x pack pk".split())
 
 
 def has_words(text: str, phrases: tuple[tuple[str, ...], ...]) -> bool:
@@ -140,7 +140,7 @@ def _coordinated_subject(clause: str, language: str, products: tuple[Product, ..
 # Closed class: quantifiers that make a policy sentence cover the whole range.
 _UNIVERSAL = frozenset("todos todas todo toda cada cualquier every all any".split())
 _WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
-_FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+_FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici")
 
 
 def chunk_covers(policy: list[str], product: Product) -> bool:

@@ -88,3 +88,178 @@ def test_a_no_in_the_product_name_negates_nothing():
     tools = [search(item("Heladera Siam HSI-CT36 no frost 360 L", in_stock=False))]
     draft = "Sí, la Siam no frost de 360 litros está disponible y la podés recibir esta semana."
     assert "out_of_stock_offered" in check(turn(draft, tools=tools))
+
+
+# --- warranty_without_data: a warranty handed on to a second product ---------------------
+
+
+def test_a_citation_covers_only_the_stretch_it_closes():
+    """Given a chunk for hair dryers and a perfume with no warranty; when the draft
+    cites it for the dryer and then says "y el Good Girl también tiene 3 años de
+    garantía"; then the perfume's warranty is unbacked (m-0003)."""
+    chunks = {
+        "perf-garantia#1": "Los aparatos de cuidado personal (secadores, planchas, cepillos "
+        "eléctricos) tienen una garantía de 3 años."
+    }
+    tools = [
+        search(
+            item("Carolina Herrera Good Girl EDP 80 ml"),
+            item("Secador Dyson Supersonic HD07", warranty="3 años"),
+        )
+    ]
+    draft = (
+        "El secador Dyson Supersonic tiene 3 años de garantía [perf-garantia#1] y el Good "
+        "Girl de Carolina Herrera también tiene 3 años de garantía."
+    )
+    assert "warranty_without_data" in check(turn(draft, chunks=chunks, tools=tools))
+
+
+def test_a_brand_chunk_cited_for_one_product_does_not_reach_the_next():
+    """Given a Bahco-only chunk; when the draft cites it for the Bahco shears and adds
+    "y la manguera … también está garantizada de por vida"; then it fails (m-0085)."""
+    chunks = {
+        "viv-herram#1": "Las herramientas manuales Bahco tienen garantía de por vida contra "
+        "defectos de fabricación."
+    }
+    tools = [
+        search(item("Tijera de podar Bahco P121"), item("Manguera extensible 15 m con pistola"))
+    ]
+    draft = (
+        "La tijera Bahco P121 tiene garantía de por vida [viv-herram#1] y la manguera "
+        "extensible de 15 m también está garantizada de por vida."
+    )
+    assert "warranty_without_data" in check(turn(draft, chunks=chunks, tools=tools))
+
+
+def test_for_the_life_of_the_pack_is_a_term_that_scopes_the_chunk():
+    """Given an Osprey chunk "for the life of the pack"; when the draft adds "and the
+    Nalgene bottle has a lifetime guarantee too"; then it fails (m-0224)."""
+    chunks = {
+        "out-warranty#1": "Osprey packs are covered by the Osprey All Mighty Guarantee: "
+        "repair of any damage or defect, for any reason, for the life of the pack."
+    }
+    tools = [search(item("Osprey Exos 48 Backpack"), item("Nalgene 32 oz Wide Mouth Bottle"))]
+    draft = (
+        "The Osprey Exos 48 is covered for the life of the pack [out-warranty#1], and the "
+        "Nalgene 32 oz bottle has a lifetime guarantee too."
+    )
+    assert "warranty_without_data" in check(turn(draft, locale="en", chunks=chunks, tools=tools))
+
+
+def test_a_later_stretch_with_a_term_gives_it_to_its_product():
+    """Given one product with a warranty and one without; when a later stretch says
+    "the same 2-year cover", "covered for 1 year as well", "lo mismo: 36 meses" or "3
+    años también" of the bare one; then it fails (m-0228, m-0050, m-0149, m-0267)."""
+    cases = [
+        (
+            "en",
+            ("Wahoo ELEMNT Bolt V2", "Kryptonite Evolution Mini-7 D-lock"),
+            "The Wahoo ELEMNT Bolt V2 comes with a 2-year warranty, and the Kryptonite "
+            "Evolution Mini-7 has the same 2-year cover.",
+        ),
+        (
+            "en",
+            ("Jetboil Flash Cooking System 1 L", "Sea to Summit Ether Light XT Sleeping Pad"),
+            "The Jetboil Flash has a 1-year warranty, and the Sea to Summit Ether Light XT "
+            "pad is covered for 1 year as well.",
+        ),
+        (
+            "es",
+            (
+                "Aire acondicionado BGH Silent Air 3000 frigorías",
+                "Aire acondicionado Surrey Vita 2250 frigorías",
+            ),
+            "El BGH Silent Air de 3000 frigorías tiene 36 meses de garantía y el Surrey "
+            "Vita de 2250 frigorías, lo mismo: 36 meses.",
+        ),
+        (
+            "es",
+            ("Robot cortacésped Husqvarna Automower 105", "Manguera extensible 15 m con pistola"),
+            "El Husqvarna Automower 105 tiene 3 años de garantía, y la manguera extensible "
+            "de 15 m, 3 años también.",
+        ),
+    ]
+    for locale, (kept, bare), draft in cases:
+        tools = [search(item(kept, warranty="2 years"), item(bare))]
+        assert "warranty_without_data" in check(turn(draft, locale=locale, tools=tools)), draft
+
+
+def test_both_covered_for_life_is_a_warranty_for_each():
+    """Given a lifetime tape and clamps with no warranty ("(2-pack)" is no model number);
+    when the draft says "Both are covered for life: the tape and the clamps"; then it
+    fails (m-0063)."""
+    tools = [
+        search(
+            item("Irwin Quick-Grip 12 in Clamp (2-pack)"),
+            item("Stanley FatMax 25 ft Tape Measure", warranty="Lifetime"),
+        )
+    ]
+    draft = (
+        "Both are covered for life: the Stanley FatMax 25 ft tape and the Irwin Quick-Grip "
+        "12 in clamps."
+    )
+    assert "warranty_without_data" in check(turn(draft, locale="en", tools=tools))
+
+
+def test_like_another_product_gives_its_warranty_to_the_subject():
+    """Given a crib with no warranty and a pushchair with 2 years; when the draft says
+    "The Snuzpod4 is out of stock, but like the UPPAbaby Vista V2 it has a 2-year
+    warranty"; then the crib's warranty is unbacked (m-0262)."""
+    tools = [
+        search(
+            item("Snuzpod4 Bedside Crib", in_stock=False),
+            item("UPPAbaby Vista V2 Pushchair", warranty="2 years"),
+        )
+    ]
+    draft = (
+        "The Snuzpod4 is out of stock right now, but like the UPPAbaby Vista V2 it has a "
+        "2-year warranty."
+    )
+    assert "warranty_without_data" in check(turn(draft, locale="en", tools=tools))
+
+
+def test_a_category_the_cited_chunk_states_backs_the_warranty():
+    """Given a chunk giving new phones (or electric accessories, fountains among them)
+    3 years; when the draft says the product has 3 years "como todos los móviles nuevos
+    [mov-garantia#1]"; then it passes (m-0008, m-0261) — while "like all our tents" for
+    a chunk about one brand still fails (B-0362, in test_blind_products)."""
+    chunks = {"mov-garantia#1": "Los móviles nuevos tienen 3 años de garantía legal."}
+    tools = [search(item("Xiaomi Redmi Note 13 Pro 5G 256 GB"))]
+    draft = (
+        "Sí, el Redmi Note 13 Pro 5G de 256 GB tiene 3 años de garantía legal, como todos "
+        "los móviles nuevos [mov-garantia#1]."
+    )
+    assert "warranty_without_data" not in check(turn(draft, chunks=chunks, tools=tools))
+    chunks = {
+        "mas-garantia#1": "Los accesorios con motor o componentes eléctricos (fuentes, "
+        "comederos automáticos) tienen 3 años de garantía."
+    }
+    tools = [search(item("Fuente para gatos Catit Flower 3 L", in_stock=False))]
+    draft = (
+        "La fuente Catit Flower de 3 L tiene 3 años de garantía, como todos los accesorios "
+        "con componentes eléctricos [mas-garantia#1]. Eso sí, ahora mismo está agotada."
+    )
+    assert check(turn(draft, chunks=chunks, tools=tools)) == {}
+    draft = (
+        "La fuente Catit Flower de 3 L tiene 5 años de garantía, como todos los accesorios "
+        "con componentes eléctricos [mas-garantia#1]."
+    )
+    assert "warranty_without_data" in check(turn(draft, chunks=chunks, tools=tools))
+
+
+def test_a_later_stretch_without_a_term_or_denying_one_gives_nothing():
+    """Given one product with a warranty and one without; when the later stretch gives
+    the bare one a price, or says it has none on file; then the warranty passes."""
+    tools = [
+        search(
+            item("Robot cortacésped Husqvarna Automower 105", warranty="3 años"),
+            item("Manguera extensible 15 m con pistola"),
+        )
+    ]
+    for draft in (
+        "El Husqvarna Automower 105 tiene 3 años de garantía y la manguera extensible "
+        "cuesta 100 €.",
+        "El Husqvarna Automower 105 tiene 3 años de garantía y la manguera extensible no "
+        "tiene garantía registrada.",
+    ):
+        assert "warranty_without_data" not in check(turn(draft, tools=tools)), draft
