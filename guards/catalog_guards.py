@@ -73,7 +73,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
         if not denied:
             for phrase, written in claimed_objects(clause, ctx.language):
-                if unreturned(written, products):
+                if unreturned(written, products, ctx.language):
                     return Finding(
                         detail=f"offers {phrase!r}, which this turn's search did not return"
                     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re2
 
 from guards.product_claims import distinctive_words, model_numbers
-from guards.products import Product
+from guards.products import Product, stem
 from guards.text import words
 
 # Closed class: quantifiers and comparisons that extend one predicate to several things.
@@ -45,15 +45,6 @@ def has_words(text: str, phrases: tuple[tuple[str, ...], ...]) -> bool:
         for phrase in phrases
         for i in range(len(tokens) - len(phrase) + 1)
     )
-
-
-def stem(word: str) -> str:
-    """Singular of a plural noun, enough to compare "relojes" with "reloj"."""
-    if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s"):
-        return word[:-1]
-    return word
 
 
 def stems(text: str) -> set[str]:

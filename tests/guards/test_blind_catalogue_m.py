@@ -263,3 +263,53 @@ def test_a_later_stretch_without_a_term_or_denying_one_gives_nothing():
         "tiene garantía registrada.",
     ):
         assert "warranty_without_data" not in check(turn(draft, tools=tools)), draft
+
+
+# --- stock_contradiction ------------------------------------------------------------------
+
+
+def test_a_denial_is_about_the_last_conjunct_before_it():
+    """Given a lamp out of stock and a shelf in stock; when the draft says "La lámpara
+    está agotada y la estantería Kallax no la vendemos"; then the shelf is denied
+    (m-0064)."""
+    tools = [
+        search(
+            item("Lámpara de pie Arco negra", in_stock=False),
+            item("Estantería Kallax 4x4 blanca"),
+        )
+    ]
+    draft = "La lámpara de pie Arco está agotada y la estantería Kallax no la vendemos."
+    assert "stock_contradiction" in check(turn(draft, tools=tools))
+
+
+def test_a_topic_before_lo_tenemos_is_claimed():
+    """Given only Good Girl returned; when the draft says "…, y Libre de YSL también lo
+    tenemos disponible"; then it claims a product the search did not return (m-0265),
+    while "…, y el Good Girl también lo tenemos en 50 ml" or "Sí, ese lo tenemos"
+    claim nothing new."""
+    tools = [search(item("Carolina Herrera Good Girl EDP 80 ml"))]
+    draft = (
+        "Good Girl de Carolina Herrera en 80 ml está a 108,50 €, y Libre de YSL también lo "
+        "tenemos disponible."
+    )
+    assert "stock_contradiction" in check(turn(draft, tools=tools))
+    for draft in (
+        "Está a 108,50 €, y el Good Girl de Carolina Herrera también lo tenemos disponible.",
+        "Sí, ese lo tenemos disponible.",
+        "Claro que lo tenemos.",
+    ):
+        assert "stock_contradiction" not in check(turn(draft, tools=tools)), draft
+
+
+def test_a_head_noun_no_returned_name_has_is_another_thing_of_the_brand():
+    """Given only the Yamaha F310 guitar; when the draft says "también tenemos la funda
+    acolchada Yamaha"; then it claims a case the search did not return (m-0028), while
+    "tenemos la guitarra Yamaha F310" is the record."""
+    tools = [search(item("Guitarra acústica Yamaha F310", warranty="12 meses"))]
+    draft = (
+        "La Yamaha F310 no trae funda, pero también tenemos la funda acolchada Yamaha para "
+        "acústicas, si querés sumarla."
+    )
+    assert "stock_contradiction" in check(turn(draft, tools=tools))
+    draft = "Sí, tenemos la guitarra Yamaha F310 a $ 100."
+    assert "stock_contradiction" not in check(turn(draft, tools=tools))
