@@ -313,3 +313,19 @@ def test_a_head_noun_no_returned_name_has_is_another_thing_of_the_brand():
     assert "stock_contradiction" in check(turn(draft, tools=tools))
     draft = "Sí, tenemos la guitarra Yamaha F310 a $ 100."
     assert "stock_contradiction" not in check(turn(draft, tools=tools))
+
+
+# --- unbacked_figure ------------------------------------------------------------------------
+
+
+def test_a_pair_is_a_count_that_doubles_a_backed_price():
+    """Given a tyre at £54.95; when the draft says "A pair … comes to £109.90 (£54.95
+    each)"; then the total is backed (m-0202), while £119.90 is not."""
+    tools = [search({**item("Continental Grand Prix 5000 tyre 700x25c"), "price": "54.95"})]
+    draft = (
+        "A pair of Continental Grand Prix 5000 700x25c tyres comes to £109.90 (£54.95 "
+        "each), and they're in stock."
+    )
+    assert check(turn(draft, locale="en", tools=tools)) == {}
+    draft = draft.replace("109.90", "119.90")
+    assert "unbacked_figure" in check(turn(draft, locale="en", tools=tools))
