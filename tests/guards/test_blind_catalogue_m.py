@@ -329,3 +329,17 @@ def test_a_pair_is_a_count_that_doubles_a_backed_price():
     assert check(turn(draft, locale="en", tools=tools)) == {}
     draft = draft.replace("109.90", "119.90")
     assert "unbacked_figure" in check(turn(draft, locale="en", tools=tools))
+
+
+# --- action_claim ---------------------------------------------------------------------------
+
+
+def test_proposing_alternatives_is_about_the_conversation():
+    """Given an empty search; when the draft says "Si me dices la edad…, te propongo
+    alternativas"; then no act is claimed — proposing is like recommending (m-0022)."""
+    tools = [search(query="pienso hills gato")]
+    draft = (
+        "Ahora mismo no tenemos pienso Hill's para gatos en la tienda. Si me dices la edad "
+        "y las necesidades de tu gato, te propongo alternativas."
+    )
+    assert check(turn(draft, tools=tools)) == {}
