@@ -15,8 +15,16 @@ from guards.product_claims import (
     unreturned,
 )
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
-from guards.product_offers import offered_without_name, said_for_later
-from guards.product_refs import chunk_covers, extends_by_analogy, warranty_subjects
+from guards.product_offers import offered_without_name, offers, said_for_later
+from guards.product_refs import PAIR, chunk_covers, extends_by_analogy, has_words, warranty_subjects
+from guards.product_warranty import (
+    cited_category,
+    compared_subject,
+    covered_for_term,
+    gives_a_term,
+    later_stretches,
+    stretch_products,
+)
 from guards.products import (
     Product,
     is_specific,
@@ -65,7 +73,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
         if not denied:
             for phrase, written in claimed_objects(clause, ctx.language):
-                if unreturned(written, products):
+                if unreturned(written, products, ctx.language):
                     return Finding(
                         detail=f"offers {phrase!r}, which this turn's search did not return"
                     )
@@ -111,9 +119,10 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
         for clause in clauses(sentence, book.clause_breaks):
-            if not find_phrase(book.offer, clause) or said_for_later(clause):
+            offer = find_phrase(book.offer, clause) or offers(clause, ctx.language)
+            if not offer or said_for_later(clause):
                 continue  # "will be available again in March" is not an offer now
-            if (found := _offered(clause, products)) is not None:
+            if (found := _offered(clause, ctx.language, products)) is not None:
                 return found
     if find_phrase(book.unavailable, ctx.draft) or said_for_later(ctx.draft):
         return None  # the draft says it is out of stock, or offers it for later
@@ -123,13 +132,16 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     return None
 
 
-def _offered(clause: str, products: tuple[Product, ...]) -> Finding | None:
+def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Finding | None:
     found = named_products(clause, products)
     for mention in mentions(clause):
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
-    if found and all(p.in_stock is False for p in found):
-        return Finding(detail=f"offers {found[0].name!r}, marked out of stock")
+    # "Both are ready to go: A … and B …" offers every product it names
+    offered = any if has_words(clause, PAIR[language]) else all
+    if found and offered(p.in_stock is False for p in found):
+        gone = next(p for p in found if p.in_stock is False)
+        return Finding(detail=f"offers {gone.name!r}, marked out of stock")
     return None
 
 
@@ -151,28 +163,64 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         return None
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    for clause in clauses(ctx.draft, book.clause_breaks):
-        if scoped and not extends_by_analogy(clause, ctx.language):
-            continue  # only "como nuestros muebles", "like all our tents" borrows it
-        if (
-            scoped
-            and not _DURATION.search(clause)
-            and any(restates(clause, text, book.stopwords, share=0.6) for text in own)
-        ):
-            continue  # "third-party brands like Samsonite follow…": the policy, restated
-        if not find_phrase(book.warranty, clause) or find_phrase(book.no_warranty, clause):
-            continue
-        if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
-            continue  # "no tengo datos de garantía", "I don't have a warranty for it"
-        named = named_products(clause, products)
-        named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
-        named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
-        if not named and len(products) == 1:
-            named = list(products)
-        for product in named:
-            if product in bare:
-                return Finding(detail=f"states a warranty for {product.name!r}; its sheet has none")
+    for sentence in sentences(ctx.draft):
+        for clause in clauses(sentence, book.clause_breaks):
+            found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own)
+            if found is not None:
+                return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
     return None
+
+
+def _warranty_for_bare(
+    ctx: GuardContext,
+    clause: str,
+    sentence: str,
+    products: tuple[Product, ...],
+    bare: list[Product],
+    scoped: bool,
+    own: list[str],
+) -> Product | None:
+    book = PHRASEBOOKS[ctx.language]
+    if scoped and cited_category(clause, ctx.retrieved):
+        return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
+    said = find_phrase(book.warranty, clause)
+    if find_phrase(book.no_warranty, clause):
+        return None
+    # a citation covers only the stretch it closes; a later stretch that gives a term
+    # gives it to the product it names ("[cita] y el Y también", "the same 2-year cover")
+    if said or covered_for_term(clause):
+        for stretch in later_stretches(clause):
+            if not gives_a_term(stretch, find_phrase(book.warranty, stretch)):
+                continue
+            if negated_clause(stretch, ctx.language) or (
+                scoped and not extends_by_analogy(stretch, ctx.language)
+            ):
+                continue
+            for product in stretch_products(stretch, products):
+                if product in bare:
+                    return product
+        if not scoped and not negated_clause(clause, ctx.language):
+            compared = compared_subject(clause, sentence, products, bare)
+            if compared is not None:
+                return compared
+    if scoped and not extends_by_analogy(clause, ctx.language):
+        return None  # only "como nuestros muebles", "like all our tents" borrows it
+    if (
+        scoped
+        and not _DURATION.search(clause)
+        and any(restates(clause, text, book.stopwords, share=0.6) for text in own)
+    ):
+        return None  # "third-party brands like Samsonite follow…": the policy, restated
+    if not (said or covered_for_term(clause)):
+        return None
+    if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
+        return None  # "no tengo datos de garantía", "I don't have a warranty for it"
+    named = named_products(clause, products)
+    named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
+    named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
+    if not named and len(products) == 1:
+        named = list(products)
+    return next((p for p in named if p in bare), None)
 
 
 _PUNCTUATION = re2.compile(r"[,:;—–]\s*")

@@ -35,7 +35,7 @@ from guards.verbs import SECOND, Verb, fold, infinitives
 _TALK_ES = tuple(
     "consult revis verific comprob chequ mir ver vist busc busqu expliqu verifiqu indiqu "
     "encontr fij entend entiend "
-    "comprend lament sient sent agradec recomiend recomend suger sugier explic cont "
+    "comprend lament sient sent agradec recomiend recomend suger sugier propon propong explic cont "
     "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
     "est hab sab sé recib not le escrib respond ayud dej compart record recuerd indic "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
@@ -43,7 +43,7 @@ _TALK_ES = tuple(
 )
 _TALK_EN = frozenset(
     "check checked checking look looked looking see seen saw find found understand "
-    "understood apologise apologised apologize apologized hope hoped recommend suggest "
+    "understood apologise apologised apologize apologized hope hoped recommend suggest propose "
     "explain explained tell told say said confirm confirmed note noted notice noticed "
     "receive received know knew known think thought believe want love help helped reply "
     "replied respond review reviewed verify verified read appreciate mention mentioned "

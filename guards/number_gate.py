@@ -13,6 +13,7 @@ from guards.markers import BRANDS
 from guards.memo import per_turn
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures, spell_out_digits
 from guards.products import returned_products
+from guards.text import words
 from guards.verdicts import Finding
 
 MAX_DRAFT_FIGURES = 400
@@ -69,7 +70,12 @@ def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:
             value = figure.value
             if value == value.to_integral_value() and 2 <= value <= MAX_COUNT:
                 found.add(int(value))
+        found.update(_COLLECTIVE[w] for w in words(text) if w in _COLLECTIVE)
     return frozenset(found)
+
+
+# Closed class: collective numerals ("a pair of tyres comes to £109.90").
+_COLLECTIVE = {"pair": 2, "par": 2, "pareja": 2, "dozen": 12, "docena": 12}
 
 
 def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:

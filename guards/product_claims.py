@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re2
 
-from guards.products import Product
+from guards.products import Product, stem
 from guards.text import words
 
 _HAVE = {
@@ -40,14 +40,23 @@ _GENERIC = frozenset(
 
 def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozenset[str]:
     """The product's name words that the other returned products do not all share."""
-    mine = {w for w in words(product.name) if len(w) >= 3 or any(c.isdigit() for c in w)}
+    mine = {
+        w
+        for w in words(product.name)
+        if (len(w) >= 3 or any(c.isdigit() for c in w)) and w not in _FUNCTION_WORDS
+    }
     if len(others) > 1:
         common = set.intersection(*(set(words(p.name)) for p in others))
         mine -= common
     return frozenset(mine - _GENERIC)
 
 
-_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in".split())
+# Closed class: function words inside a name ("Rascador para gatos") tell nothing apart.
+_FUNCTION_WORDS = frozenset(
+    "para con sin por del las los una unos unas que the and for with from without".split()
+)
+# "(2-pack)" counts the units in the box: no model number either.
+_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in pack pk".split())
 
 
 def model_numbers(product: Product) -> frozenset[str]:
@@ -79,7 +88,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     """The object after each "we have" in the clause: (phrase, its words as written).
     An explicitly coordinated object ("both Garmin and Zoleo", "el grupo Shimano y
     también grupos SRAM") gives one phrase per conjunct."""
-    out = []
+    out = _claimed_topics(clause) if language != "en" else []
     for match in re2.finditer(_HAVE[language], clause):
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
@@ -99,6 +108,37 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
                 written = rest[1:]
                 continue
             break
+    return out
+
+
+# "…, y Libre de YSL también lo tenemos disponible": the topic before a clitic and "tenemos".
+_HAVE_TOPIC = re2.compile(
+    r"(?i)(?:^|[^\pL])(no\s+)?(?:también\s+)?(?:lo|la|los|las)\s+"
+    r"(?:tenemos|vendemos|trabajamos|manejamos)(?:$|[^\pL])"
+)
+_TOPIC_START = re2.compile(r"(?i)[,;:]\s*(?:(?:y|e)\s+)?|\s(?:y|e)\s+")
+_POINTERS = frozenset(
+    "ese esa eso este esta esto esos esas estos estas aquel aquella todo todos todas "
+    "ambos ambas".split()
+)
+
+
+def _claimed_topics(clause: str) -> list[tuple[str, list[str]]]:
+    """The topic of "X lo tenemos" after a comma or "y", or opening the clause (whose
+    first capital is only the sentence's)."""
+    out = []
+    for match in re2.finditer(_HAVE_TOPIC, clause):
+        if match.group(1):
+            continue  # "no lo tenemos" is a denial
+        pieces = _TOPIC_START.split(clause[: match.start()])
+        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", pieces[-1])
+        if not written or any(w.lower() in _POINTERS for w in written):
+            continue
+        if len(pieces) == 1:
+            written[0] = written[0].lower()  # the sentence's capital names nothing
+        phrase, rest = _phrase(written)
+        if phrase and not rest:
+            out.append((" ".join(phrase), phrase))
     return out
 
 
@@ -123,7 +163,7 @@ def _phrase(written: list[str]) -> tuple[list[str], list[str]]:
     return phrase, []
 
 
-def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
+def unreturned(phrase: list[str], products: tuple[Product, ...], language: str = "es") -> bool:
     """The object names something specific that no returned product is: a proper name,
     a number or a size of its own."""
     lower = [w.lower() for w in phrase]
@@ -139,6 +179,9 @@ def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
     if not specific:
         return False
     content = [w for w in lower if len(w) >= 3 and w not in _GENERIC] or lower
+    if language != "en" and _other_head(phrase, products):
+        return True
+
     for product in products:
         name = set(words(f"{product.name} {product.sku}"))
         if all(
@@ -146,6 +189,18 @@ def unreturned(phrase: list[str], products: tuple[Product, ...]) -> bool:
         ) and any(w in name for w in content):
             return False
     return True
+
+
+def _other_head(phrase: list[str], products: tuple[Product, ...]) -> bool:
+    """A Spanish noun phrase opens with its head noun: "la funda acolchada Yamaha" is a
+    case of the brand, not the returned Yamaha guitar, when the head is in no returned
+    name and a later capitalised word is."""
+    head = phrase[0]
+    if not head.isalpha() or not head.islower() or len(head) < 4 or head in _GENERIC:
+        return False
+    names = {stem(w) for p in products for w in words(p.name)}
+    later = [w.lower() for w in phrase[1:] if w[:1].isupper()]
+    return stem(head) not in names and any(w in names for w in later)
 
 
 def _count_or_deal(word: str) -> bool:

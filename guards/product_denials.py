@@ -60,6 +60,7 @@ _ATTRIBUTE = frozenset(
 _RANGE = re2.compile(
     r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
 )
+_AND = re2.compile(r"(?i)\s(?:y|e|and)\s")
 _STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
 
 
@@ -71,7 +72,9 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
     the stock ("no lo tenemos" may be about a size or a colour)."""
     out = []
     for match in re2.finditer(_DENY["en" if language == "en" else "es"], clause):
-        before = _STOP.split(clause[: match.start(1)])[-1]
+        # the topic is the last conjunct before the denial: "La lámpara está agotada y
+        # la estantería Kallax no la vendemos" denies the shelf
+        before = _AND.split(_STOP.split(clause[: match.start(1)])[-1])[-1]
         after = _STOP.split(clause[match.end(1) :])[0]
         topic, obj = words(before), words(after)
         phrase = topic + obj if _content(topic) or _pointer(topic) else obj

@@ -43,6 +43,11 @@ _OFFER = {
 _WHEN = frozenset("cuando apenas when once".split())
 
 
+def offers(clause: str, language: str) -> bool:
+    """The clause has an offer predicate: availability, buying, or the shop sending."""
+    return _OFFER["en" if language == "en" else "es"].search(clause) is not None
+
+
 def offered_without_name(
     parts: list[str], language: str, products: tuple[Product, ...], question: str
 ) -> Product | None:
@@ -50,12 +55,18 @@ def offered_without_name(
     offer = _OFFER["en" if language == "en" else "es"]
     for clause in parts:
         match = offer.search(clause)
-        if match is None or negated_clause(clause[: match.end(1)], language):
+        if match is None or negated_clause(_unnamed(clause[: match.end(1)], products), language):
             continue  # "no te lo puedo enviar"; a later "sin problema" negates nothing
         if any(w in _WHEN for w in words(clause)) or said_for_later(clause):
             continue
         named = loosely_referred(clause, products)
-        if not named and _AVAILABLE.match(match.group(1)) and _subject_before(clause, match):
+        pair = len(products) == 2 and has_words(clause, PAIR[language])
+        if (
+            not named
+            and not pair  # "las dos cosas las tenés disponibles": the pair is the subject
+            and _AVAILABLE.match(match.group(1))
+            and _subject_before(clause, match)
+        ):
             continue  # "el manual está disponible": something else is available
         if (
             not named
@@ -67,6 +78,18 @@ def offered_without_name(
             if product.in_stock is False:
                 return product
     return None
+
+
+def _unnamed(text: str, products: tuple[Product, ...]) -> str:
+    """The text without the negatives a returned name carries ("Siam no frost"): they
+    name the product, they do not negate the offer."""
+    for product in products:
+        tokens = words(product.name)
+        for i, token in enumerate(tokens[:-1]):
+            if token in ("no", "non", "sin"):
+                pattern = rf"(?i)(?:^|[^\pL]){token}[\s-]+{tokens[i + 1]}(?:$|[^\pL])"
+                text = re2.sub(pattern, " ", text)
+    return text
 
 
 _PURCHASE = re2.compile(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re2
 
 from guards.product_claims import distinctive_words, model_numbers
-from guards.products import Product
+from guards.products import Product, stem
 from guards.text import words
 
 # Closed class: quantifiers and comparisons that extend one predicate to several things.
@@ -35,7 +35,7 @@ PAIR = {
     "es": (("los", "dos"), ("las", "dos"), ("ambos",), ("ambas",)),
     "en": (("both",),),
 }
-_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in x".split())
+_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in x pack pk".split())
 
 
 def has_words(text: str, phrases: tuple[tuple[str, ...], ...]) -> bool:
@@ -45,15 +45,6 @@ def has_words(text: str, phrases: tuple[tuple[str, ...], ...]) -> bool:
         for phrase in phrases
         for i in range(len(tokens) - len(phrase) + 1)
     )
-
-
-def stem(word: str) -> str:
-    """Singular of a plural noun, enough to compare "relojes" with "reloj"."""
-    if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s"):
-        return word[:-1]
-    return word
 
 
 def stems(text: str) -> set[str]:
@@ -140,7 +131,7 @@ def _coordinated_subject(clause: str, language: str, products: tuple[Product, ..
 # Closed class: quantifiers that make a policy sentence cover the whole range.
 _UNIVERSAL = frozenset("todos todas todo toda cada cualquier every all any".split())
 _WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
-_FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+_FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici")
 
 
 def chunk_covers(policy: list[str], product: Product) -> bool:

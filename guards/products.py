@@ -90,6 +90,15 @@ def _price(value: Any) -> Decimal | None:
         return None
 
 
+def stem(word: str) -> str:
+    """Singular of a plural noun, enough to compare "relojes" with "reloj"."""
+    if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s"):
+        return word[:-1]
+    return word
+
+
 def mentions(text: str) -> list[frozenset[str]]:
     """Product mentions: a brand word and the model words after it ("moto g54")."""
     tokens = words(text)

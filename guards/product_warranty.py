@@ -1,0 +1,106 @@
+"""How a warranty clause hands a warranty on: to a second product in a later stretch,
+to the subject of a comparison, or to a category a cited chunk states.
+
+A clause is cut into stretches where a citation marker closes one (the text after a
+marker is not what the marker cites) or where "y / and" brings in a new subject with
+its article ("X tiene 3 años [cita] y el Y también", "…, and the pad is covered for 1
+year as well"). A later stretch that gives a term ("lo mismo: 36 meses", "the same
+2-year cover") gives it to the product it names.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.context import RetrievedChunk
+from guards.product_claims import referred
+from guards.product_refs import loosely_referred, stem, stems
+from guards.products import Product
+from guards.text import citations, sentences, words
+from guards.trust import tainted_chunk
+
+# A term of a warranty: a number of years or months, or for life.
+TERM = re2.compile(
+    r"(?i)(\d+)[\s-]*(?:años?|meses|mes|years?|months?|yr)(?:$|[^\pL])|"
+    r"lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici"
+)
+# "is covered for life", "covered for 1 year": a cover verb with a term of its own.
+_COVER = re2.compile(r"(?i)(?:^|[^\pL])(?:covered|cover|cubiert[oa]s?|cubre[n]?)(?:$|[^\pL])")
+_STRETCH = re2.compile(r"(?i)\[[^\[\]\s]{1,80}\]\s*,?|,?\s+(?:y|e|and)\s+(?:el|la|los|las|the)\s")
+
+
+def covered_for_term(clause: str) -> bool:
+    """ "Both are covered for life": a warranty said without the word."""
+    return _COVER.search(clause) is not None and TERM.search(clause) is not None
+
+
+def later_stretches(clause: str) -> list[str]:
+    """The stretches of the clause after its first one."""
+    parts = [p.strip() for p in _STRETCH.split(clause)]
+    return [p for p in parts[1:] if p]
+
+
+def gives_a_term(stretch: str, warranty: str | None) -> bool:
+    return bool(warranty) or TERM.search(stretch) is not None
+
+
+def stretch_products(stretch: str, products: tuple[Product, ...]) -> list[Product]:
+    found = loosely_referred(stretch, products)
+    found += [p for p in referred(stretch, products) if p not in found]
+    return found
+
+
+# Closed class: a comparison whose standard is another thing ("like the UPPAbaby").
+_COMPARED = re2.compile(r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)(?:$|[^\pL])")
+
+
+def compared_subject(
+    clause: str, sentence: str, products: tuple[Product, ...], bare: list[Product]
+) -> Product | None:
+    """ "The Snuzpod4 is out of stock, but like the UPPAbaby it has a 2-year warranty":
+    the clause names only the standard of its comparison, which has a warranty of its
+    own; the subject is the one product the rest of the sentence names."""
+    if _COMPARED.search(clause) is None:
+        return None
+    standard = stretch_products(clause, products)
+    if not standard or any(p in bare for p in standard):
+        return None
+    rest = sentence.replace(clause, " ")
+    others = [p for p in stretch_products(rest, products) if p not in standard]
+    if len(others) == 1 and others[0] in bare:
+        return others[0]
+    return None
+
+
+# "como todos los móviles nuevos", "like all our tents": the product is one of a category.
+_ALL_OF = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|all)\s+"
+    r"(?:(?:los|las|nuestros|nuestras|our|the)\s+)*([^\[\],;:.()]+)"
+)
+_LINKS = frozenset("de del con y o e of with and or for para".split())
+
+
+def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
+    """The clause puts the product in a category ("como todos los móviles nuevos
+    [mov-garantia#1]") and a chunk it cites gives that category, in its own words, the
+    term the clause states."""
+    match = _ALL_OF.search(clause)
+    cited = citations(clause)
+    if match is None or not cited:
+        return False
+    category = [w for w in words(match.group(1)) if len(w) >= 3 and w not in _LINKS]
+    terms = {m.group(1) for m in TERM.finditer(clause[: match.start()]) if m.group(1)}
+    if not category:
+        return False
+    for chunk in retrieved:
+        if chunk.source not in cited or tainted_chunk(chunk):
+            continue
+        for sentence in sentences(chunk.text):
+            said = {m.group(1) for m in TERM.finditer(sentence) if m.group(1)}
+            if (
+                TERM.search(sentence)
+                and terms <= said
+                and all(stem(w) in stems(sentence) for w in category)
+            ):
+                return True
+    return False
