@@ -15,7 +15,12 @@ from guards.product_claims import (
     unreturned,
 )
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
-from guards.product_offers import offered_without_name, offers, said_for_later
+from guards.product_offers import (
+    offered_without_name,
+    offers,
+    offers_an_alternative,
+    said_for_later,
+)
 from guards.product_refs import PAIR, chunk_covers, extends_by_analogy, has_words, warranty_subjects
 from guards.product_warranty import (
     cited_category,
@@ -34,7 +39,7 @@ from guards.products import (
     returned_products,
     searched,
 )
-from guards.text import clauses, find_phrase, negated_clause, restates, sentences
+from guards.text import clauses, find_phrase, negated_clause, restates, sentences, words
 from guards.trade_in import quotes_trade_in, trade_in_in_sight
 from guards.trust import tainted_chunk
 from guards.verdicts import Finding
@@ -134,9 +139,15 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
 
 def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Finding | None:
     found = named_products(clause, products)
+    if offers_an_alternative(clause):
+        return _gone(found, clause, language)  # "otra prenda de lino": only full names count
     for mention in mentions(clause):
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
+    return _gone(found, clause, language)
+
+
+def _gone(found: list[Product], clause: str, language: str) -> Finding | None:
     # "Both are ready to go: A … and B …" offers every product it names
     offered = any if has_words(clause, PAIR[language]) else all
     if found and offered(p.in_stock is False for p in found):
@@ -231,8 +242,13 @@ def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
     coste" after a comma does not negate "está en garantía"."""
     for part in _PUNCTUATION.split(clause):
         if find_phrase(warranty, part):
-            return part
+            # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
+            return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
     return clause
+
+
+# Closed class: prepositions that make the warranty the topic of what follows.
+_TOPIC = frozenset("sobre respecto acerca about regarding re".split())
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:

@@ -88,7 +88,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     """The object after each "we have" in the clause: (phrase, its words as written).
     An explicitly coordinated object ("both Garmin and Zoleo", "el grupo Shimano y
     también grupos SRAM") gives one phrase per conjunct."""
-    out = _claimed_topics(clause) if language != "en" else []
+    out = []
     for match in re2.finditer(_HAVE[language], clause):
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
@@ -108,37 +108,6 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
                 written = rest[1:]
                 continue
             break
-    return out
-
-
-# "…, y Libre de YSL también lo tenemos disponible": the topic before a clitic and "tenemos".
-_HAVE_TOPIC = re2.compile(
-    r"(?i)(?:^|[^\pL])(no\s+)?(?:también\s+)?(?:lo|la|los|las)\s+"
-    r"(?:tenemos|vendemos|trabajamos|manejamos)(?:$|[^\pL])"
-)
-_TOPIC_START = re2.compile(r"(?i)[,;:]\s*(?:(?:y|e)\s+)?|\s(?:y|e)\s+")
-_POINTERS = frozenset(
-    "ese esa eso este esta esto esos esas estos estas aquel aquella todo todos todas "
-    "ambos ambas".split()
-)
-
-
-def _claimed_topics(clause: str) -> list[tuple[str, list[str]]]:
-    """The topic of "X lo tenemos" after a comma or "y", or opening the clause (whose
-    first capital is only the sentence's)."""
-    out = []
-    for match in re2.finditer(_HAVE_TOPIC, clause):
-        if match.group(1):
-            continue  # "no lo tenemos" is a denial
-        pieces = _TOPIC_START.split(clause[: match.start()])
-        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", pieces[-1])
-        if not written or any(w.lower() in _POINTERS for w in written):
-            continue
-        if len(pieces) == 1:
-            written[0] = written[0].lower()  # the sentence's capital names nothing
-        phrase, rest = _phrase(written)
-        if phrase and not rest:
-            out.append((" ".join(phrase), phrase))
     return out
 
 

@@ -48,6 +48,20 @@ def offers(clause: str, language: str) -> bool:
     return _OFFER["en" if language == "en" else "es"].search(clause) is not None
 
 
+# "otra prenda de lino", "another dolls' house": what follows is some other product.
+_ALTERNATIVE = frozenset("otro otra otros otras another other alternative alternativa".split())
+
+
+def offers_an_alternative(clause: str) -> bool:
+    """The clause offers something else ("te busco otra prenda de lino que esté
+    disponible"): a partial name in it does not point at the product it replaces."""
+    tokens = words(clause.lower())
+    return any(
+        t in _ALTERNATIVE and i + 1 < len(tokens) and tokens[i + 1] not in ("vez", "time")
+        for i, t in enumerate(tokens)
+    )
+
+
 def offered_without_name(
     parts: list[str], language: str, products: tuple[Product, ...], question: str
 ) -> Product | None:
@@ -58,6 +72,8 @@ def offered_without_name(
         if match is None or negated_clause(_unnamed(clause[: match.end(1)], products), language):
             continue  # "no te lo puedo enviar"; a later "sin problema" negates nothing
         if any(w in _WHEN for w in words(clause)) or said_for_later(clause):
+            continue
+        if offers_an_alternative(clause):
             continue
         named = loosely_referred(clause, products)
         pair = len(products) == 2 and has_words(clause, PAIR[language])

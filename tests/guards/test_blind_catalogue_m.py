@@ -282,25 +282,6 @@ def test_a_denial_is_about_the_last_conjunct_before_it():
     assert "stock_contradiction" in check(turn(draft, tools=tools))
 
 
-def test_a_topic_before_lo_tenemos_is_claimed():
-    """Given only Good Girl returned; when the draft says "…, y Libre de YSL también lo
-    tenemos disponible"; then it claims a product the search did not return (m-0265),
-    while "…, y el Good Girl también lo tenemos en 50 ml" or "Sí, ese lo tenemos"
-    claim nothing new."""
-    tools = [search(item("Carolina Herrera Good Girl EDP 80 ml"))]
-    draft = (
-        "Good Girl de Carolina Herrera en 80 ml está a 108,50 €, y Libre de YSL también lo "
-        "tenemos disponible."
-    )
-    assert "stock_contradiction" in check(turn(draft, tools=tools))
-    for draft in (
-        "Está a 108,50 €, y el Good Girl de Carolina Herrera también lo tenemos disponible.",
-        "Sí, ese lo tenemos disponible.",
-        "Claro que lo tenemos.",
-    ):
-        assert "stock_contradiction" not in check(turn(draft, tools=tools)), draft
-
-
 def test_a_head_noun_no_returned_name_has_is_another_thing_of_the_brand():
     """Given only the Yamaha F310 guitar; when the draft says "también tenemos la funda
     acolchada Yamaha"; then it claims a case the search did not return (m-0028), while

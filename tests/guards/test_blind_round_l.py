@@ -64,3 +64,23 @@ def test_the_shops_own_machinery_is_still_inside_vocabulary():
         turn("According to the product database, it is out of stock.", locale="en")
     )
     assert check(turn("La bici trae el sistema de frenos hidráulicos.", locale="es-AR")) == {}
+
+
+@pytest.mark.parametrize("case_id", ["l-0202", "l-0326", "l-0363"])
+def test_an_honest_catalogue_answer_passes(case_id):
+    """ "te busco otra prenda de lino que esté disponible" offers something else; "ahora
+    mismo no tiene stock" says it is out of stock; "Sobre la garantía, en su ficha no
+    aparece ese dato" states no warranty."""
+    assert check(blind_turn(case_id)) == {}
+
+
+def test_the_out_of_stock_product_itself_offered_still_fails():
+    """Given the linen dress out of stock; when the draft offers it by its partial name,
+    or says its warranty is two years; then the guards still fail it."""
+    dress = {"sku": "VEST", "name": "Vestido de lino verde talle S", "price": "79900"}
+    dress |= {"in_stock": False, "warranty": None}
+    tools = [("search_products", {"query": "vestido lino"}, {"products": [dress]})]
+    offered = "El vestido de lino verde está disponible para enviarte hoy."
+    assert "out_of_stock_offered" in check(turn(offered, locale="es-AR", tools=tools))
+    warranty = "Sobre la garantía, el vestido de lino tiene 2 años."
+    assert "warranty_without_data" in check(turn(warranty, locale="es-AR", tools=tools))
