@@ -77,7 +77,44 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
             return f"the promotion excludes what the customer named ({sorted(excluded)[0]}…)"
         if _likened(sentence, source, language):
             return "it gives a discount likened to the source's promotion, not that one"
+    sources = _promotions(ctx, sentence, cited)
+    if sources and (target := _extended_to(sentence, language)) is not None:
+        known = {_stem(t) for source in sources for t in words(source)}
+        if _stem(target) not in known:
+            return f"it extends the promotion to {target!r}, which its source does not name"
     return None
+
+
+# What a promotion is said to reach: the first proper name after a preposition
+# ("se aplica también al Heliocare 360", "applies to the Fiskars pruner too", "sin
+# cargo también a Rosario"), the one nearest the additive focus word. Only a name: a
+# common noun may be a kind of what the source names ("paperbacks" are books), which
+# needs knowledge the guard does not have; a brand, a place or a model is itself.
+_REACH = {
+    "es": re2.compile(
+        r"(?:^|\s)(?:al|a|en|para)\s+(?:(?:el|la|los|las|tu|tus|su|sus)\s+)?"
+        r"(\p{Lu}[^\W\d_]{3,})"
+    ),
+    "en": re2.compile(
+        r"(?:^|\s)(?:to|on|for)\s+(?:(?:the|your|a|an|all)\s+)?"
+        r"(\p{Lu}[^\W\d_]{3,})"
+    ),
+}
+
+
+def _extended_to(sentence: str, language: str) -> str | None:
+    text = re2.sub(r"\[[^\]]*\]", " ", sentence)
+    lower = text.lower()
+    focus = [lower.find(m) for m in _ALSO[language] if lower.find(m) >= 0]
+    if not focus:
+        return None
+    at = min(focus)
+    found = [
+        (abs(m.start(1) - at), m.group(1))
+        for m in _REACH[language].finditer(text)
+        if _content(m.group(1).lower())
+    ]
+    return min(found)[1] if found else None
 
 
 def _likened(sentence: str, source: str, language: str) -> bool:

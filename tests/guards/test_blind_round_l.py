@@ -84,3 +84,20 @@ def test_the_out_of_stock_product_itself_offered_still_fails():
     assert "out_of_stock_offered" in check(turn(offered, locale="es-AR", tools=tools))
     warranty = "Sobre la garantía, el vestido de lino tiene 2 años."
     assert "warranty_without_data" in check(turn(warranty, locale="es-AR", tools=tools))
+
+
+@pytest.mark.parametrize("case_id", ["B-0342", "F-0021", "F-0188", "l-0301", "m-0208"])
+def test_a_promotion_said_to_reach_also_a_name_its_source_does_not_give_fails(case_id):
+    """ "se aplica también al Heliocare 360", "applies to the Fiskars pruner too", "sin
+    cargo también a Rosario": the additive focus word carries the promotion to a brand,
+    a place or a model no word of its source names. (A common noun, "el rascador", may
+    be a kind of what the source names and is left alone.)"""
+    assert "discount_promise" in check(blind_turn(case_id))
+
+
+def test_a_promotion_said_to_reach_also_what_its_source_names_passes():
+    """Given 20 % off La Roche-Posay, Vichy and CeraVe on Wednesdays; when the draft says
+    it also applies to the Vichy sunscreen; then it passes."""
+    chunk = "Los miércoles, 20 % de descuento en La Roche-Posay, Vichy y CeraVe."
+    draft = "Sí, el 20 % de los miércoles también aplica al Vichy Capital Soleil [promos#1]."
+    assert check(turn(draft, locale="es-AR", chunks={"promos#1": chunk})) == {}
