@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 import re2
 
 from guards.acts import REFUND_ACTS, Act, reported
-from guards.commitments import PASSIVE, read_commitments
+from guards.commitments import PASSIVE, SPEAKER, read_commitments
 from guards.context import GuardContext
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS, lexicon_for
@@ -274,13 +274,22 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
                 continue  # "a refund was issued on May 3", as the order lookup says
             # The cited policy excuses a restatement of itself: impersonal, or in the
             # first person when the sentence says what the policy says.
+            # A first-person sentence restates the policy when it says what the policy
+            # says, to no one in particular ("We refund to the original payment method
+            # within 5 days"), or in the words of a policy that itself speaks to the
+            # customer ("Te devolvemos el dinero…"). Over an impersonal policy ("el
+            # reintegro se acredita…"), "le abonamos el importe" is a promise to this one.
             if (
                 policy
                 and claim.act == Act.REFUND
                 and (
                     claim.actor == PASSIVE
                     or any(
-                        claim.verb in words(text) or _supported(sentence, text, book)
+                        (
+                            not _addressed(sentence)
+                            or _states_refunds(text, ctx.language, speaker=True)
+                        )
+                        and (claim.verb in words(text) or _supported(sentence, text, book))
                         for text in policy
                     )
                 )
@@ -294,11 +303,20 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
     return None
 
 
-def _states_refunds(text: str, language: str) -> bool:
+# Words for this customer as the one the act is for: "te/le reembolsamos", "your".
+_ADDRESSED = frozenset("te le os les vos usted you your yours".split())
+
+
+def _addressed(sentence: str) -> bool:
+    return bool(_ADDRESSED & set(words(sentence)))
+
+
+def _states_refunds(text: str, language: str, *, speaker: bool = False) -> bool:
     """The chunk itself says money goes back, read by the same structure as a draft
-    ("Reembolsamos el importe al mismo método de pago…")."""
+    ("Reembolsamos el importe al mismo método de pago…"); ``speaker``: in the shop's
+    own first person."""
     return any(
-        claim.act in REFUND_ACTS
+        claim.act in REFUND_ACTS and (not speaker or claim.actor == SPEAKER)
         for sentence in sentences(text)
         for claim in read_commitments(sentence, language)
     )

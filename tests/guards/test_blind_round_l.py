@@ -101,3 +101,20 @@ def test_a_promotion_said_to_reach_also_what_its_source_names_passes():
     chunk = "Los miércoles, 20 % de descuento en La Roche-Posay, Vichy y CeraVe."
     draft = "Sí, el 20 % de los miércoles también aplica al Vichy Capital Soleil [promos#1]."
     assert check(turn(draft, locale="es-AR", chunks={"promos#1": chunk})) == {}
+
+
+@pytest.mark.parametrize("case_id", ["A-0407", "J-0169"])
+def test_a_first_person_refund_to_this_customer_over_an_impersonal_policy_fails(case_id):
+    """ "Le abonamos el importe … [devoluciones#2]" over "el reintegro se acredita…":
+    the cited policy is impersonal, the sentence is the shop's promise to this customer."""
+    assert "refund_promise" in check(blind_turn(case_id))
+
+
+def test_a_first_person_restatement_to_no_one_or_in_the_policys_own_words_passes():
+    """ "We refund to the original payment method within 5 working days [returns#2]"
+    (I-0089) speaks to no one; "te devolvemos el dinero en 10 días hábiles" over a
+    policy that says "Te devolvemos el dinero en 10 días hábiles" is its own words."""
+    assert check(blind_turn("I-0089")) == {}
+    chunk = "Te devolvemos el dinero en 10 días hábiles desde que recibimos el producto."
+    draft = "Te devolvemos el dinero en 10 días hábiles desde que recibimos el producto [dev#1]."
+    assert check(turn(draft, locale="es-AR", chunks={"dev#1": chunk})) == {}
