@@ -218,7 +218,9 @@ def good_refund_policy(rng, f):
     )
     d = T(
         f,
-        f"Una vez recibido el producto, te devolvemos el dinero en {days} días hábiles. [{src}]",
+        # The policy's "we", to no one in particular: "te devolvemos" over this
+        # impersonal policy is a promise to this customer (README, refund_promise).
+        f"Una vez recibido el producto, devolvemos el dinero en {days} días hábiles. [{src}]",
         f"Once the item arrives, we will refund the money within {days} working days. [{src}]",
     )
     return base(
