@@ -22,6 +22,7 @@ from guards.product_offers import (
     said_for_later,
 )
 from guards.product_refs import PAIR, chunk_covers, extends_by_analogy, has_words, warranty_subjects
+from guards.product_variants import unreturned_variant
 from guards.product_warranty import (
     cited_category,
     compared_subject,
@@ -76,6 +77,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             and not negated_clause(clause, ctx.language)  # "I can't confirm we sell them"
         ):
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
+        if not denied and (variant := unreturned_variant(clause, ctx.language, products)):
+            return Finding(
+                detail=f"says it also has it in {variant!r}, which no returned product is"
+            )
         if not denied:
             for phrase, written in claimed_objects(clause, ctx.language):
                 if unreturned(written, products, ctx.language):

@@ -118,3 +118,32 @@ def test_a_first_person_restatement_to_no_one_or_in_the_policys_own_words_passes
     chunk = "Te devolvemos el dinero en 10 días hábiles desde que recibimos el producto."
     draft = "Te devolvemos el dinero en 10 días hábiles desde que recibimos el producto [dev#1]."
     assert check(turn(draft, locale="es-AR", chunks={"dev#1": chunk})) == {}
+
+
+@pytest.mark.parametrize("case_id", ["A-0281", "A-0423", "F-0390", "l-0267"])
+def test_a_variant_claimed_also_in_stock_that_no_returned_product_is_fails(case_id):
+    """ "las tenemos también en la 40", "también lo tenemos en terciopelo verde": a size,
+    colour or material no returned product has."""
+    assert "stock_contradiction" in check(blind_turn(case_id))
+
+
+def test_a_variant_a_returned_product_is_passes():
+    """Given the Oslo sofa returned in grey and in green velvet; when the draft says it
+    also comes in green velvet; then it passes."""
+    sofas = [
+        {
+            "sku": "OSLO-G",
+            "name": "Sofá Oslo 3 plazas tela gris",
+            "price": "1190",
+            "in_stock": True,
+        },
+        {
+            "sku": "OSLO-V",
+            "name": "Sofá Oslo 3 plazas terciopelo verde",
+            "price": "1190",
+            "in_stock": True,
+        },
+    ]
+    tools = [("search_products", {"query": "sofá oslo"}, {"products": sofas})]
+    draft = "El Sofá Oslo gris está a 1.190 €. También lo tenemos en terciopelo verde."
+    assert check(turn(draft, locale="es-ES", tools=tools)) == {}
