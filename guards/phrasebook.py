@@ -128,13 +128,13 @@ SPANISH = Phrasebook(
         InternalTerm(r"chunks?"),
         InternalTerm(
             r"(?:los|las|el|la|mis|estos|estas)\s+(?:documentos?|contexto|fragmentos?|textos?"
-            r"|fuentes?|informaci[oó]n|info)\s+(?:que\s+me\s+\w+(?:aron|ieron)"
+            r"|fuentes?|informaci[oó]n|info)(?:\s+[^\W\d_]+){0,2}?\s+(?:que\s+me\s+\w+(?:aron|ieron)"
             r"|que\s+(?:me\s+)?(?:pasaron|dieron|han\s+(?:dado"
             r"|pasado|proporcionado|facilitado)|tengo|proporcionaron|facilitaron)|proporcionad[oa]s?"
             r"|recuperad[oa]s?|facilitad[oa]s?)"
         ),
         InternalTerm(r"(?:en\s+)?(?:el|mi)\s+contexto\s+(?:que\s+tengo|disponible|actual)"),
-        InternalTerm(r"(?:la|una|mi)\s+base\s+de\s+(?:datos|conocimientos?)"),
+        InternalTerm(r"(?:la|una|mi|nuestra)\s+base\s+de\s+(?:datos|conocimientos?)"),
         InternalTerm(r"mis\s+instrucciones"),
         InternalTerm(r"(?:el|mi)\s+prompt"),
         InternalTerm(r"(?:los\s+)?resultados\s+de\s+(?:la\s+)?b[uú]squeda"),

@@ -147,3 +147,9 @@ def test_a_variant_a_returned_product_is_passes():
     tools = [("search_products", {"query": "sofá oslo"}, {"products": sofas})]
     draft = "El Sofá Oslo gris está a 1.190 €. También lo tenemos en terciopelo verde."
     assert check(turn(draft, locale="es-ES", tools=tools)) == {}
+
+
+@pytest.mark.parametrize("case_id", ["l-0185", "l-0242"])
+def test_what_the_assistant_was_given_is_machinery_with_words_between(case_id):
+    """ "los fragmentos de ayuda que me han pasado", "según nuestra base de datos"."""
+    assert "internal_vocabulary" in check(blind_turn(case_id))
