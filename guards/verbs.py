@@ -163,6 +163,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("aplicar", Act.APPLY_CODE, CODE_ES, bare_for_speaker=True),
     Verb("cargar", Act.APPLY_CODE, CODE_ES),
     Verb("solicitar", Act.REQUEST_REFUND, REFUND_ES),
+    Verb("solicitar", Act.CONTACT_CARRIER, (*CARRIER_ES, "recogida", "retiro")),
+    # "ya pedí que te emitan la factura": asking someone to do a thing for this customer
+    Verb("pedir", Act.FORWARD, ("que te", "que le", "que se te", "que se le"), extra=_PEDIR),
+    Verb("solicitar", Act.FORWARD, ("que te", "que le", "que se te", "que se le")),
     Verb("pedir", Act.REQUEST_REFUND, REFUND_ES, extra=_PEDIR),
     Verb("gestionar", Act.REQUEST_REFUND, REFUND_ES),
     Verb("llamar", Act.CONTACT_CARRIER, CARRIER_ES),

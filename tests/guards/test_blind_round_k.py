@@ -146,3 +146,18 @@ def test_a_price_of_a_returned_product_is_not_a_valuation():
     )
     question = "What's my iPhone 11 worth, and do you have the iPhone 13?"
     assert check(turn(draft, locale="en", question=question, tools=[search])) == {}
+
+
+@pytest.mark.parametrize("case_id", ["F-0081", "l-0123"])
+def test_asking_someone_to_act_for_this_customer_is_a_claimed_act(case_id):
+    """ "ya pedí que te emitan la factura A", "ya he solicitado la recogida con la
+    mensajería": no tool asks anyone for anything."""
+    assert "action_claim" in check(blind_turn(case_id))
+
+
+def test_asking_the_customer_or_telling_them_how_is_no_act():
+    assert read_commitments("Te pedí que me mandes una foto del producto.", "es") == ()
+    assert all(
+        not c.binding
+        for c in read_commitments("Podés solicitar la recogida desde Mis pedidos.", "es")
+    )
