@@ -75,24 +75,36 @@ _SHARED_UNITS = (
 # What a unit measures: a quantity in one dimension never backs a quantity in another
 # ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,
 # items, cameras) measure nothing the gate compares.
+# What a unit measures, down to the unit itself: "3 weeks" is not backed by "3
+# working days", nor "215 g" by "215 kg" (a conversion is a figure of its own).
 DIMENSIONS: dict[str, str] = {
-    **dict.fromkeys(
-        "días dias día dia meses mes años anos año horas hora minutos minuto semanas semana "
-        "hs h hrs hr days day months month years year hours hour minutes minute weeks "
-        "week".split(),
-        "time",
-    ),
-    **dict.fromkeys("kg gramos grams oz lb lbs".split(), "mass"),
-    **dict.fromkeys("l ml litros litro litres litre liters liter".split(), "volume"),
-    **dict.fromkeys("cm mm km pulgadas pulgada inches inch".split(), "length"),
-    **dict.fromkeys("gb tb mb gigas".split(), "data"),
+    **dict.fromkeys("días dias día dia days day".split(), "time:day"),
+    **dict.fromkeys("semanas semana weeks week".split(), "time:week"),
+    **dict.fromkeys("meses mes months month".split(), "time:month"),
+    **dict.fromkeys("años anos año years year".split(), "time:year"),
+    **dict.fromkeys("horas hora hs h hrs hr hours hour".split(), "time:hour"),
+    **dict.fromkeys("minutos minuto minutes minute".split(), "time:minute"),
+    **dict.fromkeys("kg".split(), "mass:kg"),
+    **dict.fromkeys("gramos grams".split(), "mass:g"),
+    **dict.fromkeys("oz".split(), "mass:oz"),
+    **dict.fromkeys("lb lbs".split(), "mass:lb"),
+    **dict.fromkeys("l litros litro litres litre liters liter".split(), "volume:l"),
+    **dict.fromkeys("ml".split(), "volume:ml"),
+    **dict.fromkeys("cm".split(), "length:cm"),
+    **dict.fromkeys("mm".split(), "length:mm"),
+    **dict.fromkeys("km".split(), "length:km"),
+    **dict.fromkeys("pulgadas pulgada inches inch".split(), "length:inch"),
+    **dict.fromkeys("gb gigas".split(), "data:gb"),
+    **dict.fromkeys("tb".split(), "data:tb"),
+    **dict.fromkeys("mb".split(), "data:mb"),
+    # "20 grados" and "20 °C" are one reading; °C and °F never share a value that matters
     **dict.fromkeys("°c °f grados degrees".split(), "temperature"),
     "rpm": "rotation",
     "w": "power",
     "kwh": "energy",
     "mah": "charge",
-    "hz": "frequency",
-    "ghz": "frequency",
+    "hz": "frequency:hz",
+    "ghz": "frequency:ghz",
 }
 
 # ISO codes written before or after an amount ("CAD 750", "1.200 MXN").

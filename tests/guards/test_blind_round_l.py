@@ -153,3 +153,12 @@ def test_a_variant_a_returned_product_is_passes():
 def test_what_the_assistant_was_given_is_machinery_with_words_between(case_id):
     """ "los fragmentos de ayuda que me han pasado", "según nuestra base de datos"."""
     assert "internal_vocabulary" in check(blind_turn(case_id))
+
+
+def test_a_time_in_another_unit_is_not_backed():
+    """ "production takes 3 weeks" over "3 working days" (G-0010): the unit is part of
+    the figure, while "3 días hábiles" over its own words still backs."""
+    assert check(blind_turn("G-0010")).get("unbacked_figure") == ("3",)
+    chunk = "La producción tarda 3 días hábiles."
+    draft = "La producción tarda 3 días hábiles [impresion#1]."
+    assert check(turn(draft, locale="es-AR", chunks={"impresion#1": chunk})) == {}
