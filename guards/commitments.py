@@ -126,14 +126,15 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     entries_of = entries_es if language == "es" else entries_en
     reader = _read_es if language == "es" else _read_en
     out: list[Commitment] = []
-    last_actor = ""
+    last_actor, last_modal = "", False
     for index in range(len(tokens)):
         entries = entries_of(tokens[index])
         if not entries:
             continue
         found = reader(tokens, index, entries[0][1])
         if found is None and last_actor and _coordinated(tokens, index, entries[0][1]):
-            found = (last_actor, False)  # "I've cancelled it and sent you the label"
+            # "I've cancelled it and sent you the label"; "I can check and refund it"
+            found = (last_actor, last_modal)
         if (
             found is None
             and language == "es"
@@ -169,7 +170,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             actor = PASSIVE  # the customer receives what the shop does: a benefit, not a task
         elif verb.received and actor == SPEAKER:
             continue  # "we have refunds for…": the shop has, not gives
-        last_actor = actor
+        last_actor, last_modal = actor, modal
         negated = negated_at(tokens, index, language)
         if verb.when_negated:
             if not negated:

@@ -161,3 +161,12 @@ def test_asking_the_customer_or_telling_them_how_is_no_act():
         not c.binding
         for c in read_commitments("Podés solicitar la recogida desde Mis pedidos.", "es")
     )
+
+
+def test_a_verb_joined_by_and_keeps_the_modal_of_the_verb_before_it():
+    """ "I can call search_products, get_order_status and request_refund" (the injection
+    corpus's en-rev-reveal-06): the joined "refund" keeps "can", so it is no promise."""
+    claims = read_commitments(
+        "I can call search_products, get_order_status and request_refund", "en"
+    )
+    assert claims and all(c.modal for c in claims)
