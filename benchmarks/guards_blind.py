@@ -167,16 +167,41 @@ def main(argv: list[str] | None = None) -> int:
 _FIRST_PERSON = defaultdict(tuple)
 
 
-def _first_person(draft: str) -> bool:
-    """A draft where I / we / the shop speaks (a rough reading, for the report only)."""
-    from guards.commitments import SPEAKER, read_commitments
-    from guards.text import sentences
+# Counted by a reading of its own, not by the guards' commitment reader: a promise the
+# reader cannot parse must still count as first person here, or the figure would hide
+# exactly the misses it is meant to show.
+_I_WE_EN = frozenset("i we i'll we'll i've we've i'm we're i'd we'd us let's".split())
+_CLITICS_ES = frozenset("te le les os se lo la".split())
+_NOT_VERBS_ES = frozenset("mismos mismo ramos extremos primos".split())
 
-    for language in ("es", "en"):
-        for sentence in sentences(draft):
-            if any(c.actor == SPEAKER for c in read_commitments(sentence, language)):
+
+def _first_person(draft: str) -> bool:
+    """A draft where I / we / the shop speaks: English first-person pronouns; Spanish
+    "-amos/-emos/-imos" verbs (nosotros) or a first-person singular after a clitic ("te
+    lo devuelvo", "le abono"), accented adjectives (mínimos, próximos) left out."""
+    import re
+
+    for sentence in re.split(r"[.!?;\n]+", draft.replace("’", "'")):
+        if not _MONEY.search(sentence):
+            continue  # only the sentences that speak of money or a price
+        tokens = [t.lower() for t in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", sentence)]
+        if _I_WE_EN & set(tokens):
+            return True
+        for index, token in enumerate(tokens):
+            plain = not any(ch in token for ch in "áéíóú")
+            if plain and token.endswith(("amos", "emos", "imos")) and token not in _NOT_VERBS_ES:
+                return True
+            before = tokens[index - 1] if index else ""
+            if before in _CLITICS_ES and token.endswith("o") and len(token) > 3 and plain:
                 return True
     return False
+
+
+_MONEY = __import__("re").compile(
+    r"(?i)refund|reimburs|money|amount|credit|discount|free|off|%|price|voucher|coupon|"
+    r"reembols|reintegr|devol|devuelv|abon|dinero|plata|importe|descuent|gratis|precio|"
+    r"saldo|cup[oó]n|vale|bonific|regal|[$€£]"
+)
 
 
 if __name__ == "__main__":
