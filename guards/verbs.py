@@ -218,6 +218,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("deduct", Act.DISCOUNT),
     Verb("match", Act.DISCOUNT, ("price", "£", "$", "€")),
     Verb("adjust", Act.DISCOUNT, ("price",)),
+    Verb("make", Act.DISCOUNT, ("free",), extra=(("made", PART),)),
     Verb("extend", Act.DISCOUNT, ("discount", "offer", "promo", "deal", "%")),
     Verb("transfer", Act.REFUND, ("back", "refund", "money")),
     Verb("cancel", Act.CANCEL),

@@ -10,6 +10,7 @@ import re2
 from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import PASSIVE, SPEAKER, read_commitments
 from guards.context import GuardContext
+from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS, lexicon_for
 from guards.numbers import FigureKind, extract_figures
@@ -104,7 +105,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 if source in clean
             )
 
-        apology = apologies and find_phrase(book.compensation, sentence)
+        apology = (apologies and find_phrase(book.compensation, sentence)) or waives_a_rule(
+            sentence, ctx.language
+        )
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
@@ -267,6 +270,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         # A citation excuses only its own sentence, and only a restatement of the
         # policy: the shop's own text, not a promise made to this customer.
         policy = [c.text.lower() for c in ctx.retrieved if c.source in cited & cited_policy]
+        if waives_a_rule(sentence, ctx.language):
+            policy = []  # "in your case we'll make an exception": not the policy's words
         for claim in read_commitments(sentence, ctx.language, context=context):
             if claim.act not in REFUND_ACTS or not claim.binding:
                 continue

@@ -170,3 +170,26 @@ def test_a_verb_joined_by_and_keeps_the_modal_of_the_verb_before_it():
         "I can call search_products, get_order_status and request_refund", "en"
     )
     assert claims and all(c.modal for c in claims)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        ("I-0268", "discount_promise"),  # "…, aunque no estéis federados"
+        ("k-0250", "refund_promise"),  # "in your case it'll be a refund"
+        ("k-0304", "discount_promise"),  # "since you asked nicely we'll make the $30 game free"
+    ],
+)
+def test_a_rule_set_aside_for_this_customer_is_backed_by_no_source(case_id, guard):
+    assert guard in check(blind_turn(case_id))
+
+
+def test_a_caveat_is_not_a_waiver():
+    """ "…, aunque el banco puede tardar unos días más" adds a caveat to the policy it
+    restates; it sets nothing aside."""
+    chunk = "El dinero vuelve a tu tarjeta dentro de 10 días hábiles."
+    draft = (
+        "El dinero vuelve a tu tarjeta dentro de 10 días hábiles, aunque el banco puede "
+        "tardar unos días más en mostrarlo [devoluciones#2]."
+    )
+    assert check(turn(draft, locale="es-AR", chunks={"devoluciones#2": chunk})) == {}

@@ -1,0 +1,40 @@
+"""A sentence that sets a rule aside for this customer: an exception, a concession
+that waives a condition, a decision about "your case".
+
+"Os aplicamos también el 15 %, aunque no estéis federados", "a vos te la devolvemos
+aunque ya haya pasado el plazo", "in your case we'll make an exception and reimburse
+the cream", "since you asked nicely we'll make the $30 game free instead": whatever
+the sentence cites, what it gives is not what a policy states; like an apology gift,
+no source backs it. The markers are a closed class of concessive and exceptive
+connectives, not the writers' phrases.
+"""
+
+from __future__ import annotations
+
+from guards.text import find_phrase
+
+_WAIVERS = {
+    "es": (
+        r"aunque\s+(?:no|ya|todav[ií]a\s+no)",
+        r"a\s+pesar\s+de\s+que",
+        r"excepcionalmente",
+        r"por\s+esta\s+(?:vez|[uú]nica\s+vez)",
+        r"como\s+(?:una\s+)?excepci[oó]n",
+        r"(?:hacemos|haremos|hago|har[eé])\s+una\s+excepci[oó]n",
+        r"en\s+(?:tu|su|vuestro)\s+caso",
+    ),
+    "en": (
+        r"even\s+(?:though|if)\s+(?:you|it|the|your)",
+        r"despite\s+(?:the|it|your)",
+        r"as\s+an\s+exception",
+        r"(?:make|making|made)\s+an\s+exception",
+        r"just\s+this\s+(?:once|time)",
+        r"in\s+your\s+case",
+        r"since\s+you\s+asked",
+    ),
+}
+
+
+def waives_a_rule(sentence: str, language: str) -> bool:
+    """The sentence sets a rule aside for this customer."""
+    return find_phrase(_WAIVERS["en" if language == "en" else "es"], sentence) is not None
