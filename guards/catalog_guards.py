@@ -16,6 +16,7 @@ from guards.product_claims import (
 )
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_offers import (
+    bought_now_anyway,
     offered_without_name,
     offers,
     offers_an_alternative,
@@ -134,6 +135,8 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
                 continue  # "will be available again in March" is not an offer now
             if (found := _offered(clause, ctx.language, products)) is not None:
                 return found
+    if (gone := bought_now_anyway(ctx.draft, ctx.language, products)) is not None:
+        return Finding(detail=f"offers {gone.name!r} to buy or ship now, marked out of stock")
     if find_phrase(book.unavailable, ctx.draft) or said_for_later(ctx.draft):
         return None  # the draft says it is out of stock, or offers it for later
     parts = clauses(ctx.draft, book.clause_breaks)

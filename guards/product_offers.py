@@ -10,6 +10,8 @@ sending, reserving or delivering it.
 
 from __future__ import annotations
 
+import re
+
 import re2
 
 from guards.product_refs import PAIR, has_words, loosely_referred, stem
@@ -181,6 +183,39 @@ _LATER = re2.compile(
     r"should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|available|in\s+stock|"
     r"en\s+stock))(?:$|[^\pL])"
 )
+
+
+# Buying or sending, and "now": "lo podés comprar hoy mismo", "comprándolo hoy llega",
+# "si haces el pedido hoy", "order it today and it ships".
+_BUY_NOW = {
+    "es": re.compile(
+        r"(?i)\b(?:compr|ped|encarg|envi|mand|despach|sale|llega)\w*\b[^.;:]{0,40}?"
+        r"\b(?:hoy|ya\s+mismo|ahora\s+mismo|en\s+el\s+d[ií]a)\b"
+        r"|\b(?:hoy|ya\s+mismo|ahora\s+mismo)\b[^.;:]{0,25}?\b(?:compr|ped|encarg)\w*"
+    ),
+    "en": re.compile(
+        r"(?i)\b(?:buy|order|purchase|ship|send|dispatch)\w*\b[^.;:]{0,40}?"
+        r"\b(?:today|right\s+now|same\s+day)\b"
+    ),
+}
+
+
+def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) -> Product | None:
+    """Every product the draft names is out of stock, yet a clause offers to buy or send
+    it now ("Ahora mismo está sin stock. Igual lo podés comprar hoy mismo"): the only
+    thing that clause can be about is the product that is gone."""
+    named = [p for p in products if p.in_stock is not None and loosely_referred(draft, (p,))]
+    if not named or any(p.in_stock for p in named):
+        return None
+    lang = "en" if language == "en" else "es"
+    for clause in re.split(r"[.!?;\n]+", draft):
+        if said_for_later(clause) or offers_an_alternative(clause):
+            continue
+        if any(w in _WHEN for w in words(clause)):
+            continue
+        if _BUY_NOW[lang].search(clause) and not negated_clause(clause, language):
+            return named[0]
+    return None
 
 
 def said_for_later(clause: str) -> bool:

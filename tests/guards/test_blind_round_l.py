@@ -162,3 +162,20 @@ def test_a_time_in_another_unit_is_not_backed():
     chunk = "La producción tarda 3 días hábiles."
     draft = "La producción tarda 3 días hábiles [impresion#1]."
     assert check(turn(draft, locale="es-AR", chunks={"impresion#1": chunk})) == {}
+
+
+@pytest.mark.parametrize("case_id", ["F-0063", "F-0087", "H-0007", "H-0161"])
+def test_an_out_of_stock_product_offered_to_buy_or_ship_now_fails(case_id):
+    """ "Ahora mismo está sin stock. Igual lo podés comprar hoy mismo", "comprándolo hoy
+    llega con Andreani": every product named is gone, and a clause sells it now."""
+    assert "out_of_stock_offered" in check(blind_turn(case_id))
+
+
+def test_buying_now_once_it_is_back_or_another_one_passes():
+    robot = {"sku": "S8", "name": "Roborock S8", "price": "599", "in_stock": False}
+    tools = [("search_products", {"query": "roborock"}, {"products": [robot]})]
+    for draft in (
+        "El Roborock S8 está agotado. Cuando vuelva, lo podés comprar hoy mismo desde la web.",
+        "El Roborock S8 está agotado. Si querés otro robot, comprándolo hoy llega mañana.",
+    ):
+        assert "out_of_stock_offered" not in check(turn(draft, locale="es-AR", tools=tools))
