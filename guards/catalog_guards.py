@@ -5,9 +5,10 @@ from __future__ import annotations
 import re2
 
 from guards.context import GuardContext
+from guards.languages import written_in
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
-from guards.phrasebook import PHRASEBOOKS
+from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.product_claims import (
     claimed_objects,
     claims_the_asked_product,
@@ -168,8 +169,10 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     """A warranty stated for a product whose sheet has none, with no chunk giving one."""
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
+    # Each chunk is read in its own language: an English reply over a Spanish policy.
     policies = [
-        [s for s in sentences(c.text) if find_phrase(book.warranty, s)] for c in ctx.retrieved
+        [s for s in sentences(c.text) if find_phrase(_warranty_words(c.text, book), s)]
+        for c in ctx.retrieved
     ]
     bare = [
         p
@@ -243,6 +246,11 @@ def _warranty_for_bare(
 
 
 _PUNCTUATION = re2.compile(r"[,:;—–]\s*")
+
+
+def _warranty_words(text: str, book: Phrasebook) -> tuple[str, ...]:
+    language = written_in(text)
+    return PHRASEBOOKS[language].warranty if language else book.warranty
 
 
 def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:

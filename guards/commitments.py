@@ -294,6 +294,10 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
         if actor == PASSIVE and not _beneficiary(tokens):
             return None
         return (actor, False) if actor else None
+    if prev == "a" and (
+        prev2 in _AGAIN_ES or (prev2 == "vuelto" and prev3 in ("he", "hemos", "hube"))
+    ):
+        return SPEAKER, False  # "te lo vuelvo a enviar", "lo he vuelto a mandar": again
     if prev in ("a", "de"):
         if prev2 in _AUX_GO_ES:
             actor = _AUX_GO_ES[prev2]
@@ -315,6 +319,10 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
     if prev in _MODAL_CUSTOMER_ES or (prev == "que" and prev2 in _MODAL_CUSTOMER_ES):
         return CUSTOMER, False
     return None
+
+
+# "volver a" + infinitive in the speaker's person: the act, again.
+_AGAIN_ES = frozenset("vuelvo volvemos volví volvi volvimos volveré volvere volveremos".split())
 
 
 def _declared(tokens: list[str], index: int, declare: frozenset[str]) -> bool:

@@ -161,6 +161,8 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
             continue  # a verb of the act list, with its object: the commitments reader's
         if _says_that(tokens, index, language):
             continue  # "te aviso que…", "te confirmo que…": saying, not doing
+        if _again(tokens, index, language):
+            continue  # "lo he vuelto a consultar": "again", the infinitive is the verb
         if find(tokens, index):
             out.append(
                 Deed(
@@ -171,6 +173,13 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
                 )
             )
     return tuple(out)
+
+
+def _again(tokens: list[str], index: int, language: str) -> bool:
+    """A form of "volver" before "a" + infinitive is an auxiliary ("I checked again")."""
+    if language != "es" or not fold(tokens[index]).startswith(("volv", "vuelv", "vuelt")):
+        return False
+    return tokens[index + 1 : index + 2] == ["a"] and tokens[index + 2 : index + 3] != []
 
 
 def _about_case(tokens: list[str], language: str) -> bool:

@@ -10,11 +10,13 @@ every content word it has is in that product's name (a qualifier the product lac
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import re2
 
 from guards.product_refs import loosely_referred, stem
+from guards.product_variants import COLOURS, MATERIALS
 from guards.products import Product
 from guards.text import words
 
@@ -123,6 +125,10 @@ def denies_a_variant(clause: str, language: str, product: Product) -> bool:
     couldn't find a kids' helmet" when the helmet returned is the Kask Urban)."""
     name = {stem(w) for w in words(f"{product.name} {product.sku}")}
     if language == "en" and _qualified_before(clause, name):
+        return True
+    # "En verde no lo encuentro: viene en gris…": a colour or material the product is not
+    head = re.split(r"[:,;(]", clause, maxsplit=1)[0]
+    if any(w in COLOURS or w in MATERIALS for w in words(head) if stem(w) not in name):
         return True
     for phrase, _ in denied_phrases(clause, language):
         if any(w in _ATTRIBUTE for w in phrase):

@@ -179,3 +179,24 @@ def test_buying_now_once_it_is_back_or_another_one_passes():
         "El Roborock S8 está agotado. Si querés otro robot, comprándolo hoy llega mañana.",
     ):
         assert "out_of_stock_offered" not in check(turn(draft, locale="es-AR", tools=tools))
+
+
+@pytest.mark.parametrize("case_id", ["o-0065", "o-0162", "o-0341", "o-0365"])
+def test_a_correct_reply_over_other_language_documents_or_a_follow_up_passes(case_id):
+    """An English warranty answer over a Spanish policy that names the brand; "En verde
+    no lo encuentro: viene en gris (con stock…)" denies a colour, not the grey bed;
+    "lo he vuelto a consultar" is "I checked again"."""
+    assert check(blind_turn(case_id)) == {}
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Te lo vuelvo a enviar mañana por mail.",
+        "Ya te volví a mandar la factura.",
+        "Ya te he vuelto a enviar la factura.",
+    ],
+)
+def test_doing_an_act_again_is_still_the_act(draft):
+    question = "¿Me mandás la factura del pedido 1234?"
+    assert "action_claim" in check(turn(draft, locale="es-AR", question=question))
