@@ -89,7 +89,11 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # a process the source states, or a state a tool reported
             if claim.actor == PASSIVE and _habitual(claim.verb, sentence, ctx.language):
                 continue  # "the discount is applied at the till": how things are done
-            if reported(act, outputs) and not _in_progress(claim, ctx.language):
+            if (
+                reported(act, outputs)
+                and not _in_progress(claim, ctx.language)
+                and not _a_document_sent(act, claim.verb, sentence)
+            ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             if any(restates(sentence, text, stop, share=0.5) for text in sources):
                 continue
@@ -170,6 +174,24 @@ def _habitual(verb: str, sentence: str, language: str) -> bool:
             and not _YOU & set(tokens)
         )
     return False
+
+
+# Closed class: what is sent that is not the parcel a lookup reports as shipped.
+_DOCUMENTS = frozenset(
+    "factura facturas invoice invoices etiqueta label labels comprobante receipt recibo "
+    "mail email e-mail link enlace código codigo code voucher cupón cupon".split()
+)
+
+
+def _a_document_sent(act: Act, verb: str, sentence: str) -> bool:
+    """ "I've just resent the invoice": a lookup that says the order shipped reports the
+    parcel, not a document sent to the customer (the object, within a few words after
+    the verb)."""
+    tokens = words(sentence)
+    if act != Act.SEND or verb not in tokens:
+        return False
+    at = tokens.index(verb)
+    return bool(_DOCUMENTS & set(tokens[at + 1 : at + 6]))
 
 
 def _in_progress(claim: Commitment, language: str) -> bool:

@@ -200,3 +200,14 @@ def test_a_correct_reply_over_other_language_documents_or_a_follow_up_passes(cas
 def test_doing_an_act_again_is_still_the_act(draft):
     question = "¿Me mandás la factura del pedido 1234?"
     assert "action_claim" in check(turn(draft, locale="es-AR", question=question))
+
+
+def test_a_document_resent_is_not_the_parcel_the_lookup_shipped():
+    """ "Order 61742 has shipped. I've just resent the invoice to your e-mail." (o-0081):
+    the lookup reports the parcel; the invoice is an act no tool did. "Tu pedido fue
+    despachado" over the same lookup is its report."""
+    assert "action_claim" in check(blind_turn("o-0081"))
+    out = "1042 — dispatched 3 November, tracking AB123"
+    tools = [("get_order_status", {"order_id": "1042"}, out)]
+    draft = "Tu pedido fue despachado el 3 de noviembre; te llegó un mail con el seguimiento."
+    assert check(turn(draft, locale="es-AR", question="¿Y mi pedido 1042?", tools=tools)) == {}
