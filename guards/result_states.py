@@ -130,7 +130,14 @@ def _received(tokens: list[str], lang: str) -> tuple[str, int] | None:
     """The refund word when the customer is said to get it, or the speaker to put
     things right with it."""
     for index, token in enumerate(tokens):
-        if not token.startswith(_MONEY[lang][2:] if lang == "es" else ("refund", "reimburs")):
+        back = (
+            lang == "en"
+            and token.startswith(("amount", "money"))
+            and ("back" in tokens[index + 1 : index + 3])
+        )  # "you'll get the full amount back"
+        if not back and not token.startswith(
+            _MONEY[lang][2:] if lang == "es" else ("refund", "reimburs")
+        ):
             continue
         before = tokens[max(0, index - 5) : index]
         gets = [i for i, t in enumerate(before) if t in _GET[lang]]

@@ -211,3 +211,12 @@ def test_a_document_resent_is_not_the_parcel_the_lookup_shipped():
     tools = [("get_order_status", {"order_id": "1042"}, out)]
     draft = "Tu pedido fue despachado el 3 de noviembre; te llegó un mail con el seguimiento."
     assert check(turn(draft, locale="es-AR", question="¿Y mi pedido 1042?", tools=tools)) == {}
+
+
+def test_the_customer_getting_the_amount_back_is_money_back():
+    """ "Once it's back with us, you'll get the full amount back, guaranteed." (o-0241),
+    after a correctly cited policy sentence; "if approved" keeps it an offer."""
+    assert "refund_promise" in check(blind_turn("o-0241"))
+    chunk = "Faulty bottles can be returned within 48 hours; refunds are reviewed by our team."
+    draft = "If approved, you'll get the full amount back [devoluciones#1]."
+    assert "refund_promise" not in check(turn(draft, locale="en", chunks={"devoluciones#1": chunk}))
