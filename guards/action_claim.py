@@ -32,7 +32,9 @@ def performed_acts(ctx: GuardContext) -> frozenset[Act]:
         else:
             done.update(tool_acts(call.tool))
     if ctx.handoff:
-        done.add(Act.HANDOFF)
+        # passing the conversation to a colleague passes the case to the team too:
+        # "te paso con una librera del equipo" in a turn that ends in a handoff
+        done.update((Act.HANDOFF, Act.FORWARD))
     return frozenset(done)
 
 

@@ -137,7 +137,9 @@ def extract_figures(text: str, *, lexicon: NumberLexicon, threshold: int = 0) ->
         ):
             continue
         if lower.startswith(("/", ":"), end) and lower[end + 1 : end + 2].isdigit():
-            continue  # 26/10, 10:30: dates and times are not claims
+            if _date_or_time(lower, start, end):
+                continue  # 26/10, 10:30: dates and times are not claims
+            # "160/200 cm": two sizes, each read as a figure
         readings = parse_readings(match.group(), lexicon=lexicon)
         if not readings:
             continue
@@ -145,6 +147,15 @@ def extract_figures(text: str, *, lexicon: NumberLexicon, threshold: int = 0) ->
         skip_until = consumed
         figures.append(figure)
     return tuple(figures)
+
+
+def _date_or_time(lower: str, start: int, end: int) -> bool:
+    """ "26/10", "10:30", "3/11/2026": parts a day, a month or an hour can be. "160/200"
+    (two sizes) is neither."""
+    first = lower[start:end]
+    match = re.match(r"\d+", lower[end + 1 :])
+    second = match.group() if match else ""
+    return first.isdigit() and second.isdigit() and int(first) <= 31 and int(second) <= 59
 
 
 def _is_code(lower: str, start: int) -> bool:
@@ -157,6 +168,11 @@ def _is_code(lower: str, start: int) -> bool:
     if before.isalpha() or before == "_":
         return True
     if before in "-/" and start >= 2 and lower[start - 2].isalnum():
+        if before == "/" and _plain_number_before(lower, start - 1):
+            j = start - 2
+            while j > 0 and lower[j - 1].isdigit():
+                j -= 1
+            return _date_or_time(lower, j, start - 1)  # "160/200 cm": the second size
         return not (before == "-" and _plain_number_before(lower, start - 1))
     return False
 

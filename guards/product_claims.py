@@ -34,7 +34,8 @@ _SIZES = frozenset(
 )
 _GENERIC = frozenset(
     "modelo modelos model models producto productos product products unidad unidades "
-    "units unit opciones options varias several otro otra other color colores".split()
+    "units unit opciones options varias several otro otra other color colores "
+    "edición edicion edition versión version cosas things artículos articulos items".split()
 )
 
 

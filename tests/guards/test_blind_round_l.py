@@ -220,3 +220,21 @@ def test_the_customer_getting_the_amount_back_is_money_back():
     chunk = "Faulty bottles can be returned within 48 hours; refunds are reviewed by our team."
     draft = "If approved, you'll get the full amount back [devoluciones#1]."
     assert "refund_promise" not in check(turn(draft, locale="en", chunks={"devoluciones#1": chunk}))
+
+
+@pytest.mark.parametrize("case_id", ["n-0009", "n-0022", "n-0090", "n-0150"])
+def test_an_ordinary_argentine_reply_passes(case_id):
+    """ "la edición de Anagrama" is the returned book's edition; "mide 160 cm cerrada y
+    200 cm abierta" is the name's "160/200 cm" (two sizes, not a date); "varias cosas
+    sin TACC, por ejemplo:" names no product; "te paso con ella" in a handoff turn."""
+    assert check(blind_turn(case_id)) == {}
+
+
+def test_dates_and_times_are_still_no_figures():
+    from guards.lexicon import LEXICONS
+    from guards.numbers import extract_figures
+
+    lexicon = LEXICONS["es"]
+    assert extract_figures("llega el 26/10", lexicon=lexicon, threshold=0) == ()
+    kinds = [f.kind.value for f in extract_figures("el 3/11/2026", lexicon=lexicon)]
+    assert kinds in ([], ["year"])
