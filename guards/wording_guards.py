@@ -108,6 +108,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         apology = (apologies and find_phrase(book.compensation, sentence)) or waives_a_rule(
             sentence, ctx.language
         )
+        if (code := _invented_code(sentence, ctx)) is not None:
+            return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language):
@@ -209,6 +211,27 @@ def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
         or find_phrase(book.negation, segment) is not None
         or _negated(sentence, start, book)
     )
+
+
+# A code the customer types at checkout: "usá el código HOLA10", "use code SPRING15".
+_CODE = re2.compile(
+    r"(?i)(?:c[oó]digo|cup[oó]n|code|coupon|voucher)\s+(?:de\s+descuento\s+)?[\"'«“]?"
+    r"([A-Z][A-Z0-9]{3,}[0-9]*)(?:$|[^\pL\pN])"
+)
+
+
+def _invented_code(sentence: str, ctx: GuardContext) -> str | None:
+    """A discount code written in capitals that no chunk, tool output or message of the
+    turn contains: the model made it up."""
+    for match in _CODE.finditer(sentence):
+        code = match.group(1)
+        if not code.isupper() or not any(ch.isalpha() for ch in code):
+            continue
+        texts = [c.text for c in ctx.retrieved] + [ctx.question, *(m.text for m in ctx.history)]
+        texts += [json.dumps(c.output, ensure_ascii=False) for c in ctx.tool_outputs]
+        if not any(code.lower() in text.lower() for text in texts):
+            return code
+    return None
 
 
 # Verbs that carry an offer to what its source leaves out.

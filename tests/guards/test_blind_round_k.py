@@ -193,3 +193,12 @@ def test_a_caveat_is_not_a_waiver():
         "tardar unos días más en mostrarlo [devoluciones#2]."
     )
     assert check(turn(draft, locale="es-AR", chunks={"devoluciones#2": chunk})) == {}
+
+
+def test_a_discount_code_no_source_gives_is_invented():
+    """ "usá el código HOLA10 al pagar" (n-0129) when the chunk gives a coupon but no
+    code; the code a chunk gives passes."""
+    assert "discount_promise" in check(blind_turn("n-0129"))
+    chunk = "Con el código PRIMAVERA15 tenés 15 % de descuento en textiles."
+    draft = "Con el código PRIMAVERA15 tenés 15 % de descuento en textiles [promos#1]."
+    assert check(turn(draft, locale="es-AR", chunks={"promos#1": chunk})) == {}
