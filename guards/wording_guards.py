@@ -39,6 +39,7 @@ from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verbs import fold
 from guards.verdicts import Finding
+from guards.vouchers import a_source_names, invented_code
 
 SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
 NEGATION_WINDOW = 2  # words right before a phrase that can negate it
@@ -108,7 +109,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         apology = (apologies and find_phrase(book.compensation, sentence)) or waives_a_rule(
             sentence, ctx.language
         )
-        if (code := _invented_code(sentence, ctx)) is not None:
+        if (code := invented_code(sentence, ctx)) is not None:
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
@@ -138,7 +139,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             and (
                 (
                     _mentions_the_promotion(sentence, phrase, book, ctx.language)
-                    and _a_source_names(phrase, trusted)
+                    and a_source_names(phrase, trusted)
                 )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
             )
@@ -213,44 +214,8 @@ def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
     )
 
 
-# A code the customer types at checkout: "usá el código HOLA10", "use code SPRING15".
-_CODE = re2.compile(
-    r"(?i)(?:c[oó]digo|cup[oó]n|code|coupon|voucher)\s+(?:de\s+descuento\s+)?[\"'«“]?"
-    r"([A-Z][A-Z0-9]{3,}[0-9]*)(?:$|[^\pL\pN])"
-)
-
-
-def _invented_code(sentence: str, ctx: GuardContext) -> str | None:
-    """A discount code written in capitals that no chunk, tool output or message of the
-    turn contains: the model made it up."""
-    for match in _CODE.finditer(sentence):
-        code = match.group(1)
-        if not code.isupper() or not any(ch.isalpha() for ch in code):
-            continue
-        texts = [c.text for c in ctx.retrieved] + [ctx.question, *(m.text for m in ctx.history)]
-        texts += [json.dumps(c.output, ensure_ascii=False) for c in ctx.tool_outputs]
-        if not any(code.lower() in text.lower() for text in texts):
-            return code
-    return None
-
-
 # Verbs that carry an offer to what its source leaves out.
 _WIDENING = frozenset({"extender", "extend"})
-
-# Offers that are a thing the customer holds and types in: "the coupon" refers to one
-# only when a source gives a coupon (any discount a source states is "the discount").
-_VOUCHER_STEMS = ("cupon", "coupo", "vouch", "codig", "code")
-
-
-def _a_source_names(phrase: str, trusted: list[str]) -> bool:
-    """A trusted source names this kind of offer: "el cupón" refers to a coupon a source
-    gives, not to the free first exchange another source states. Compared on the
-    phrase's first word, accents folded, cut to its stem (cupón / cupones)."""
-    first = words(fold(phrase.lower()))
-    stem = first[0][:5] if first else ""
-    if stem not in _VOUCHER_STEMS:
-        return True
-    return any(s in fold(text.lower()) for text in trusted for s in _VOUCHER_STEMS)
 
 
 def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, language: str) -> bool:
