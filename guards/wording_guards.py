@@ -296,8 +296,9 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
     return None
 
 
-# Words for this customer as the one the act is for: "te/le reembolsamos", "your".
-_ADDRESSED = frozenset("te le os les vos usted you your yours".split())
+# A clitic for this customer as the one the act is for: "te/le reembolsamos". English
+# policies say "your card" of every customer, so "your" tells nothing there.
+_ADDRESSED = frozenset("te le os les vos usted".split())
 
 
 def _addressed(sentence: str) -> bool:
