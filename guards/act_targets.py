@@ -10,11 +10,10 @@ stretch), and compared with the inputs of the calls that performed the act.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from typing import Any
 
 from guards.acts import Act, tool_acts
 from guards.context import GuardContext
+from guards.trust import json_strings
 
 # An order or case reference: digits, possibly behind a short letter prefix (LD-8810,
 # #50381, T-3301). Three digits at least, so that counts and sizes are not references.
@@ -29,7 +28,7 @@ def other_reference(ctx: GuardContext, act: Act, verb: str, sentence: str) -> st
         _key(value)
         for call in ctx.tool_outputs
         if not call.error and act in (_acts(call.acts) or tool_acts(call.tool))
-        for value in _strings(call.input)
+        for value in json_strings(call.input)
         for value in _REFERENCE.findall(value)
     }
     if not given:
@@ -50,16 +49,3 @@ def _acts(names: tuple[str, ...]) -> frozenset[Act]:
 
 def _key(reference: str) -> str:
     return re.sub(r"[^0-9A-Z]", "", reference.upper())
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, int) and not isinstance(value, bool):
-        yield str(value)
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)

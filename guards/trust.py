@@ -51,16 +51,19 @@ def record_carries_orders(payload: Any) -> bool:
     """Whether any string of a tool's record (or the record, if it is a string) holds an
     injected order as ``injection_start(..., record=True)`` reads it: one search over
     all its strings instead of one per string."""
-    return any_phrase(INJECTION_MARKERS + RECORD_ORDERS, _strings(payload))
+    return any_phrase(INJECTION_MARKERS + RECORD_ORDERS, json_strings(payload))
 
 
-def _strings(value: Any) -> list[str]:
+def json_strings(value: Any) -> list[str]:
+    """Every string of a JSON value, whole numbers written out ("order_id": 1042)."""
     if isinstance(value, str):
         return [value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [str(value)]
     if isinstance(value, Mapping):
-        return [s for item in value.values() for s in _strings(item)]
+        return [s for item in value.values() for s in json_strings(item)]
     if isinstance(value, list | tuple):
-        return [s for item in value for s in _strings(item)]
+        return [s for item in value for s in json_strings(item)]
     return []
 
 
@@ -74,7 +77,7 @@ def untainted(value: Any) -> Any:
     """A JSON value without the strings that carry an injection (a tool's output, with
     a product name that gives the model orders left out); the value itself when none
     of its strings does (one search over all of them)."""
-    if not any_phrase(INJECTION_MARKERS, _strings(value)):
+    if not any_phrase(INJECTION_MARKERS, json_strings(value)):
         return value
     return _without_injected(value)
 
