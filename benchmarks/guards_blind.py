@@ -113,13 +113,15 @@ def main(argv: list[str] | None = None) -> int:
             for key in keys:
                 fn[key] += 1
             per_guard_fn[str(expected)] += 1
+            mark = ""
             if str(expected) in ("refund_promise", "discount_promise") and _first_person(
                 case.ctx.draft
             ):
                 first_person_money_missed += 1
+                mark = " first-person"
             other = ", ".join(str(g) for g in fired) or "nothing"
             misses.append(
-                f"FN {obj.get('id')} [{lang}] {expected} (fired: {other}) {case.ctx.draft!r}"
+                f"FN{mark} {obj.get('id')} [{lang}] {expected} (fired: {other}) {case.ctx.draft!r}"
                 f"\n   note: {obj.get('note', '')}"
             )
     summary = {

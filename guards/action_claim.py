@@ -14,9 +14,10 @@ from guards.commitments import (
     read_commitments,
 )
 from guards.context import GuardContext
-from guards.deeds import read_deeds, requested_acts, says_done
+from guards.deeds import read_deeds
 from guards.phrasebook import PHRASEBOOKS
-from guards.text import cited_sentences, restates, words
+from guards.requests import requested_acts, says_done
+from guards.text import cited_sentences, content_words, restates, words
 from guards.verbs import GER, PART
 from guards.verdicts import Finding
 
@@ -87,7 +88,12 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue
             if act == Act.HANDOFF and _conditional(sentence):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
-            if claim.actor == PASSIVE and (sources or claim.lemma[:5] in outputs):
+            if claim.actor == PASSIVE and (
+                sources
+                or claim.lemma[:5] in outputs
+                or claim.verb in outputs
+                or _echoes_report(sentence, outputs, stop)
+            ):
                 continue  # a process the source states, or a state a tool reported
             if claim.actor == PASSIVE and _habitual(claim.verb, sentence, ctx.language):
                 continue  # "the discount is applied at the till": how things are done
@@ -118,6 +124,15 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
     return None
+
+
+def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
+    """A passive state said in the words of a tool's report: two content words of five
+    letters or more that the report has too ("the return was booked as a home
+    collection" over "return collected from home")."""
+    said = {w[:5] for w in content_words(sentence, stop) if len(w) >= 5 and not w.isdigit()}
+    reported = {w[:5] for w in content_words(outputs, stop) if len(w) >= 5}
+    return len(said & reported) >= 2
 
 
 # What a performed act leaves behind, named as the object of any verb: "cargué la

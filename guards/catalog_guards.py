@@ -9,6 +9,7 @@ from guards.languages import written_in
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
+from guards.product_also import also_claimed, had_after_empty_search, unreturned_product
 from guards.product_claims import (
     claimed_objects,
     claims_the_asked_product,
@@ -18,6 +19,7 @@ from guards.product_claims import (
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_offers import (
     bought_now_anyway,
+    offered_by_reference,
     offered_without_name,
     offers,
     offers_an_alternative,
@@ -26,12 +28,14 @@ from guards.product_offers import (
 from guards.product_refs import PAIR, chunk_covers, extends_by_analogy, has_words, warranty_subjects
 from guards.product_variants import unreturned_variant
 from guards.product_warranty import (
+    TERM,
     cited_category,
     compared_subject,
     covered_for_term,
     gives_a_term,
     later_stretches,
     stretch_products,
+    unknown_warranty,
 )
 from guards.products import (
     Product,
@@ -83,7 +87,18 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             return Finding(
                 detail=f"says it also has it in {variant!r}, which no returned product is"
             )
+        if not denied and not negated_clause(clause, ctx.language):
+            for phrase in also_claimed(clause, ctx.language):
+                if unreturned_product(phrase, products):
+                    shown = " ".join(phrase)
+                    return Finding(
+                        detail=f"says the shop also has {shown!r}, which the search did not return"
+                    )
         if not denied:
+            if not products and (made_up := had_after_empty_search(clause, ctx.language)):
+                return Finding(
+                    detail=f"says the shop has {made_up!r}, but this turn's search found nothing"
+                )
             for phrase, written in claimed_objects(clause, ctx.language):
                 if unreturned(written, products, ctx.language):
                     return Finding(
@@ -136,6 +151,12 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
                 continue  # "will be available again in March" is not an offer now
             if (found := _offered(clause, ctx.language, products)) is not None:
                 return found
+
+    def unavailable(text: str) -> bool:
+        return find_phrase(book.unavailable, text) is not None
+
+    if gone := offered_by_reference(sentences(ctx.draft), ctx.language, products, unavailable):
+        return Finding(detail=f"offers {gone.name!r} without naming it, marked out of stock")
     if (gone := bought_now_anyway(ctx.draft, ctx.language, products)) is not None:
         return Finding(detail=f"offers {gone.name!r} to buy or ship now, marked out of stock")
     if find_phrase(book.unavailable, ctx.draft) or said_for_later(ctx.draft):
@@ -185,11 +206,18 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         return None
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
+    # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
+    # speaks of the product the draft named last.
+    last: Product | None = None
     for sentence in sentences(ctx.draft):
+        if unknown_warranty(sentence):
+            continue
         for clause in clauses(sentence, book.clause_breaks):
-            found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own)
+            found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
+        named = named_products(sentence, products)
+        last = named[-1] if len(named) == 1 else (None if named else last)
     return None
 
 
@@ -201,6 +229,7 @@ def _warranty_for_bare(
     bare: list[Product],
     scoped: bool,
     own: list[str],
+    last: Product | None = None,
 ) -> Product | None:
     book = PHRASEBOOKS[ctx.language]
     if scoped and cited_category(clause, ctx.retrieved):
@@ -242,6 +271,8 @@ def _warranty_for_bare(
     named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
     if not named and len(products) == 1:
         named = list(products)
+    if not named and last is not None and TERM.search(clause):
+        named = [last]
     return next((p for p in named if p in bare), None)
 
 

@@ -26,6 +26,7 @@ from guards.act_clause import (
     has_object,
 )
 from guards.acts import Act
+from guards.moods import is_offer, negated_at
 from guards.result_states import money_arrives
 from guards.text import words
 from guards.verb_groups import (
@@ -38,8 +39,6 @@ from guards.verb_groups import (
     _AUX_TAKE_ON_ES,
     _BENEFICIARY_EN,
     _BENEFICIARY_ES,
-    _CHAIN_EN,
-    _CHAIN_ES,
     _DECLARE_EN,
     _DECLARE_ES,
     _DETERMINERS_ES,
@@ -47,13 +46,7 @@ from guards.verb_groups import (
     _MODAL_CUSTOMER_ES,
     _MODAL_EN,
     _MODAL_SPEAKER_ES,
-    _NEGATION_EN,
-    _NEGATION_ES,
     _NOUN_FORMS_ES,
-    _OFFER_CUES_EN,
-    _OFFER_CUES_ES,
-    _OFFER_OPENERS_EN,
-    _OFFER_OPENERS_ES,
     _PASSIVE_AUX_EN,
     _PASSIVE_AUX_ES,
     _SUBJECT_EN,
@@ -177,8 +170,9 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                 continue
             negated = False
         acts = [verb.act]
-        if verb.act == Act.SEND and _free_manner(tokens, index):
-            acts.append(Act.DISCOUNT)  # "te mandamos de regalo un inflador": a free item
+        if verb.act not in (Act.DISCOUNT, Act.REFUND) and _free_manner(tokens, index):
+            # "te mandamos de regalo un inflador", "we'll reship it free": a free item
+            acts.append(Act.DISCOUNT)
         for act in acts:
             out.append(
                 Commitment(
@@ -199,32 +193,6 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
 
 
 _RE_PREFIX = re.compile(r"(?i)(?<![^\W\d_])re-(?=[^\W\d_]{3})")
-
-
-def is_offer(lower: str, language: str) -> bool:
-    # "por si quiere añadir algo" is "in case", not a condition on the act.
-    lower = lower.replace("por si ", "por caso ")
-    stripped = lower.lstrip("¿¡ \"'«")
-    if lower.rstrip().endswith("?") or "¿" in lower:
-        return True
-    openers = _OFFER_OPENERS_ES if language == "es" else _OFFER_OPENERS_EN
-    cues = _OFFER_CUES_ES if language == "es" else _OFFER_CUES_EN
-    return stripped.startswith(openers) or any(cue in lower for cue in cues)
-
-
-def negated_at(tokens: list[str], index: int, language: str) -> bool:
-    """A negation inside the verb group: "no te lo puedo cancelar", "I haven't sent"."""
-    negation = _NEGATION_ES if language == "es" else _NEGATION_EN
-    chain = _CHAIN_ES if language == "es" else _CHAIN_EN
-    j = index - 1
-    while j >= 0 and index - j <= _WINDOW:
-        token = tokens[j]
-        if token in negation or token.endswith("n't"):
-            return True
-        if token not in chain:
-            return False
-        j -= 1
-    return False
 
 
 @lru_cache(maxsize=4096)
@@ -257,7 +225,11 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return None
         if right_before in _DETERMINERS_ES and right_before not in CLITICS_ES:
             return None
-        if tokens[index].endswith(("amos", "emos", "imos", "o")) and not _specific(tokens):
+        if (
+            tokens[index].endswith(("amos", "emos", "imos", "o"))
+            and not _future_es(tokens[index])
+            and not _specific(tokens)
+        ):
             return None  # "enviamos a todo el país": what the shop does, not a deed
         return SPEAKER, False
     if person == SECOND:
@@ -283,6 +255,13 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         return None
     # Infinitives and gerunds take their person from the auxiliary before them.
     return _es_periphrasis(tokens, before, person)
+
+
+def _future_es(token: str) -> bool:
+    """ "procederemos", "reembolsaremos": the future is the infinitive plus its ending,
+    a promise rather than what the shop habitually does."""
+    bare = fold(token)
+    return bare.endswith("emos") and bare[:-4] in infinitives("es")
 
 
 def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, bool] | None:
@@ -352,6 +331,14 @@ def _specific(tokens: list[str]) -> bool:
     )
 
 
+_STATE_ADVERBS_EN = frozenset("now already just also successfully officially".split())
+
+
+def _order_number(tokens: list[str]) -> bool:
+    """A number of four digits or more: an order, a case, this customer's thing."""
+    return any(len(t) >= 4 and t.isdigit() for t in tokens)
+
+
 def _beneficiary(tokens: list[str]) -> bool:
     return any(t in _BENEFICIARY_ES or t in _BENEFICIARY_EN for t in tokens)
 
@@ -382,8 +369,13 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         if person == INF and not between and not _specific(tokens):
             return None  # "we ship nationwide": what the shop does, not a deed
         return SPEAKER, modal
-    if person == PART and window and window[-1] in _PASSIVE_AUX_EN and _beneficiary(tokens):
-        return PASSIVE, False  # "a full refund has been issued to you"
+    if person == PART and window:
+        # "a full refund has been issued to you", "order 11873 is now cancelled"
+        j = len(window) - 1
+        while j > 0 and window[j] in _STATE_ADVERBS_EN:
+            j -= 1
+        if window[j] in _PASSIVE_AUX_EN and (_beneficiary(tokens) or _order_number(tokens)):
+            return PASSIVE, False
     if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
         return SPEAKER, False  # "Happy to match —": "I'm" left out
     if person == PART and _declared(tokens, index, _DECLARE_EN):

@@ -18,17 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from guards.acts import Act
-from guards.commitments import (
-    entries_en,
-    entries_es,
-    has_object,
-    is_offer,
-    negated_at,
-)
+from guards.act_clause import _free_manner
+from guards.commitments import entries_en, entries_es, has_object
+from guards.moods import is_offer, negated_at
 from guards.text import words
 from guards.verb_groups import CLITICS_ES, ENCLITICS
-from guards.verbs import SECOND, Verb, fold, infinitives
+from guards.verbs import fold
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
 # saw, understood, sorry, recommend, explain, tell, confirm what a lookup showed…).
@@ -37,7 +32,7 @@ _TALK_ES = tuple(
     "encontr fij entend entiend "
     "comprend lament sient sent agradec recomiend recomend suger sugier propon propong explic cont "
     "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
-    "est hab sab sé recib not le escrib respond ayud dej compart record recuerd indic "
+    "est hab sab recib respond ayud dej compart record recuerd indic "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
     "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum".split()
 )
@@ -53,6 +48,15 @@ _TALK_EN = frozenset(
     "asked take taking make made do did done keep kept let try tried give given".split()
 )
 _TALK_FOLDED = tuple(fold(stem) for stem in _TALK_ES)
+# Whole forms of short talk verbs, which as prefixes would swallow deeds ("sé" is not
+# "separé", "le" not "levanté", "noté" not "notifiqué").
+_TALK_FORMS_ES = frozenset("sé leí leo leído noté noto notamos".split())
+# Deeds whose stems a talk stem begins ("contacté" is not "conté", "creé un ticket" is
+# not "creo que").
+_DEED_STEMS_ES = ("contact", "notific", "creé", "cread", "creamos")
+# "dejar" is talk with a thing handed over in the chat ("te dejo el enlace") and a deed
+# with a state or a record left behind ("te lo dejo reservado", "dejé una nota").
+_LEFT_ES = ("nota", "constancia", "registro", "aviso", "comentario", "observaci", "asentad")
 _CASE_ES = (
     "pedido",
     "orden",
@@ -78,6 +82,11 @@ _CASE_ES = (
     "reserva",
     "paquete",
     "producto",
+    "cobro",
+    "pago",
+    "garant",
+    "recogida",
+    "retiro",
 )
 _CASE_EN = (
     "order",
@@ -102,6 +111,10 @@ _CASE_EN = (
     "payment",
     "card",
     "plan",
+    "courier",
+    "warranty",
+    "pickup",
+    "collection",
 )
 _FOR_CUSTOMER_ES = frozenset("te le les se tu tus su sus vos usted ustedes".split())
 _FOR_CUSTOMER_EN = frozenset("you your yours".split())
@@ -118,6 +131,13 @@ _AUXILIARIES_ES = frozenset(
     "queremos quiero vamos tenemos tengo debemos solemos".split()
 )
 _WINDOW = 5
+_NOUN_BEFORE_ES = frozenset("el la los las un una unos unas mi tu su del al de este ese".split())
+# Stems of -er verbs whose "vos" imperative ends in -é like an -ar verb's past
+# ("traé", "poné", "devolvé"): instructions to the customer.
+_ER_STEMS_ES = frozenset(
+    "tra pon hac ten le volv devolv mov met respond prend encend recog escog corr romp "
+    "vend entend aprend deb com beb ve".split()
+)
 
 
 @dataclass(frozen=True)
@@ -175,6 +195,20 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
     return tuple(out)
 
 
+def free_deed(sentence: str, language: str) -> bool:
+    """A deed of the speaker's, not negated nor offered, done for free ("we'll assemble
+    it free of charge", "te lo instalamos sin cargo")."""
+    deeds = [d for d in read_deeds(sentence, language) if not d.negated]
+    if not deeds:
+        return False
+    tokens = words(sentence.replace("’", "'"))
+    return any(
+        _free_manner(tokens, index)
+        for index, token in enumerate(tokens)
+        if any(d.verb == token for d in deeds)
+    )
+
+
 def _again(tokens: list[str], index: int, language: str) -> bool:
     """A form of "volver" before "a" + infinitive is an auxiliary ("I checked again")."""
     if language != "es" or not fold(tokens[index]).startswith(("volv", "vuelv", "vuelt")):
@@ -192,12 +226,27 @@ def _about_case(tokens: list[str], language: str) -> bool:
 
 def _talk_es(form: str) -> bool:
     bare = fold(form)
-    return bare in _NOT_VERBS_ES or bare.startswith(_TALK_FOLDED)
+    if form in _TALK_FORMS_ES or form in _NOT_VERBS_ES or bare in _NOT_VERBS_ES:
+        return True
+    return bare.startswith(_TALK_FOLDED) and not form.startswith(_DEED_STEMS_ES)
+
+
+def _left_behind(tokens: list[str], index: int) -> bool:
+    """A form of "dejar" with a participle or a record after it."""
+    if not fold(tokens[index]).startswith("dej"):
+        return False
+    after = tokens[index + 1 : index + 4]
+    return any(
+        t.startswith(_LEFT_ES) or (len(t) > 5 and fold(t).endswith(("ado", "ada", "ido", "ida")))
+        for t in after
+    )
 
 
 def _deed_es(tokens: list[str], index: int) -> bool:
     token = tokens[index]
-    if len(token) < 4 or token in _AUXILIARIES_ES or _talk_es(token):
+    if len(token) < 4 or token in _AUXILIARIES_ES:
+        return False
+    if _talk_es(token) and not _left_behind(tokens, index):
         return False
     prev = _previous(tokens, index, CLITICS_ES | {"ya", "yo", "nosotros", "recién"})
     bare = fold(token)
@@ -208,8 +257,10 @@ def _deed_es(tokens: list[str], index: int) -> bool:
     if prev in _PROGRESSIVE_ES and _gerund(bare):
         return True
     # the simple past and future: "cambié", "reprogramé", "enviaremos", "cambiaré"
-    if token.endswith("é") and len(token) >= 5 and (prev in ("", "ya", "y") or prev in CLITICS_ES):
-        return True
+    if token.endswith("é") and len(token) >= 4 and prev not in _NOUN_BEFORE_ES:
+        # "igual ya le avisé"; not "si venís, traé el DNI" (an -er verb's "vos"
+        # imperative), nor "el monitor de bebé" (a noun)
+        return fold(token)[:-1] not in _ER_STEMS_ES
     if token.endswith(("aremos", "eremos", "iremos", "aré", "eré", "iré")) and len(token) >= 6:
         return True
     # a pronoun for the customer before a first-person verb: "te lo mando", "se la cambiamos"
@@ -246,10 +297,30 @@ def _previous(tokens: list[str], index: int, skip: frozenset[str]) -> str:
     return tokens[j] if j >= 0 else ""
 
 
+# Talk verbs that make a deed of what follows: "I'll make sure the courier calls you",
+# "I'll get someone from the team to call you".
+_CAUSE_EN = {"make": ("sure", "certain"), "get": ("to",), "have": ("to",)}
+# Talk verbs that give a thing when it goes free.
+_GIVING_EN = frozenset("include included give given throw add added".split())
+# What follows "and" when it starts a new subject rather than a second verb.
+_NOT_VERBS_EN = frozenset(
+    "you your i we it they he she the a an that this then so if also thanks".split()
+)
+
+
 def _deed_en(tokens: list[str], index: int) -> bool:
     token = tokens[index]
-    if token in _TALK_EN or len(token) < 3 or token in _AUX_EN or token in _SUBJECTS_EN:
+    if token in _CAUSE_EN and index >= 1:
+        after = tokens[index + 1 : index + 6]
+        if any(word in after for word in _CAUSE_EN[token]) and _speaker_future(tokens, index):
+            return True
+    if token in _GIVING_EN and _free_manner(tokens, index):
+        pass  # "we'll include a second puzzle free": given, not mentioned
+    elif token in _TALK_EN or len(token) < 3 or token in _AUX_EN or token in _SUBJECTS_EN:
         return False
+    if index >= 2 and tokens[index - 1] == "and" and token not in _NOT_VERBS_EN:
+        # "I'll keep an eye on it and message you": the second verb of the promise
+        return not token.endswith(("ly", "s")) and _speaker_future(tokens, index - 1)
     j = index - 1
     aux = []
     while j >= 0 and index - j <= _WINDOW and (tokens[j] in _AUX_EN or tokens[j].endswith("ly")):
@@ -275,43 +346,11 @@ def _deed_en(tokens: list[str], index: int) -> bool:
     return False
 
 
-_DONE_EN = ("all done", "consider it done", "that's sorted", "all sorted", "it's done")
-_DONE_EN += ("that's done", "taken care of", "all set", "done!", "sorted!", "it's sorted")
-_DONE_ES = ("ya está hecho", "ya quedó", "listo, ya está", "listo, ya quedó", "queda hecho")
-_DONE_ES += ("resuelto", "solucionado", "ya lo tenés", "ya lo tienes", "hecho!", "¡hecho")
-
-
-def says_done(sentence: str, language: str) -> bool:
-    """The sentence announces a request as done ("All done —", "Listo, ya quedó")."""
-    lower = sentence.lower().replace("’", "'")
-    markers = _DONE_ES if language == "es" else _DONE_EN
-    return any(marker in lower for marker in markers) and not is_offer(lower, language)
-
-
-def requested_acts(text: str, language: str) -> set[Act]:
-    """Acts a customer's message asks for, in any person or mood ("can you cancel…",
-    "cancelame el pedido", "¿me lo pueden cambiar?")."""
-    tokens = words(text.replace("’", "'"))
-    entries_of = entries_es if language == "es" else entries_en
-    found: set[Act] = set()
-    for index, token in enumerate(tokens):
-        for verb, _ in entries_of(token) or _imperatives(token, language):
-            if has_object(verb, tokens, index) or verb.bare_for_speaker:
-                found.add(verb.act)
-                break
-    return found
-
-
-def _imperatives(token: str, language: str) -> list[tuple[Verb, str]]:
-    """Spanish imperatives with pronouns ("cancelame", "mandámela"): the stem + a."""
-    if language != "es":
-        return []
-    bare = fold(token)
-    for suffix in ENCLITICS:
-        if bare.endswith(suffix) and len(bare) - len(suffix) >= 4:
-            stem = bare[: -len(suffix)]
-            for ending in ("r",):
-                verbs = infinitives("es").get(stem + ending)
-                if verbs:
-                    return [(verb, SECOND) for verb in verbs]
-    return []
+def _speaker_future(tokens: list[str], index: int) -> bool:
+    """ "I'll" / "we'll" / "I will" a few words before ``index``, in the same clause."""
+    for j in range(index - 1, max(-1, index - 9), -1):
+        if tokens[j] in ("i'll", "we'll"):
+            return True
+        if tokens[j] in ("will", "shall") and j >= 1 and tokens[j - 1] in _SUBJECTS_EN:
+            return True
+    return False

@@ -4,10 +4,13 @@ A link is foreign when its host is not one of the turn's ``link_hosts`` (the sho
 sites: the hosts of the knowledge base's ``source_url`` and ``GUARDS_LINK_HOSTS``) nor a
 subdomain of one. Caught: http(s)/ftp URLs (with or without ``//``, with a ``user@``
 prefix, a port or a backslash), protocol-relative ``//host`` links, bare domains
-(``evil-deals.com``, ``www.x.example``), e-mail addresses on a foreign domain that the
-customer did not give, script and data URLs (``javascript:``, ``data:image/…``) and
-images (Markdown ``![…](…)`` or an ``<img>`` tag: the customer's browser must not fetch
-anything on the model's say-so). The shop's own links pass.
+(``evil-deals.com``, ``www.x.example``), e-mail addresses that neither the customer
+gave nor a trusted source of this turn states, script and data URLs (``javascript:``,
+``data:image/…``) and images (Markdown ``![…](…)`` or an ``<img>`` tag: the customer's
+browser must not fetch anything on the model's say-so). An address is a fact like a
+figure: a plausible ``incidencias@shop.example`` that the model made up sends the
+customer's photos and order number to a mailbox nobody reads, on the shop's own domain
+too. The shop's own links pass.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import re2
 
 from guards import config
 from guards.context import GuardContext
+from guards.trust import json_strings, tainted_chunk, untainted
 from guards.verdicts import Finding
 
 _AUTHORITY = r"([^/\\\s?#<>\"'()\[\]{}|`]*)"
@@ -51,6 +55,11 @@ def check_foreign_link(ctx: GuardContext, *, deadline: float) -> Finding | None:
     allowed = allowed_hosts(ctx)
     for host in sorted(_linked_hosts(draft, ctx)):
         if not host_allowed(host, allowed):
+            if host.startswith("@"):
+                return Finding(
+                    detail=f"gives an e-mail address on {host[1:]} that neither the customer "
+                    "nor a source of this turn gave"
+                )
             shown = host or "(no host)"
             return Finding(detail=f"links to {shown}, which is not the shop's own site")
     return None
@@ -84,10 +93,9 @@ def _linked_hosts(draft: str, ctx: GuardContext) -> set[str]:
         host = _host_of(match.group(1))
         if "." in host:
             hosts.add(host)
-    given = _customer_text(ctx).lower()
     for match in EMAIL.finditer(draft):
-        if match.group(1).lower() not in given:
-            hosts.add(match.group(2).lower())
+        if not _address_backed(match.group(1).lower(), ctx):
+            hosts.add("@" + match.group(2).lower())
     for match in BARE_DOMAIN.finditer(draft):
         domain, tld = match.group(1), match.group(2)
         if _looks_like_domain(domain, tld):
@@ -113,6 +121,16 @@ def _looks_like_domain(domain: str, tld: str) -> bool:
         return True
     labels = domain.split(".")
     return len(tld) == 2 and len(labels[-2]) >= 2 and labels[-2].lower() == labels[-2]
+
+
+def _address_backed(address: str, ctx: GuardContext) -> bool:
+    """The customer wrote the address, or a chunk or tool output of this turn that
+    carries no instructions to the assistant states it."""
+    if address in _customer_text(ctx).lower():
+        return True
+    texts = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
+    texts += json_strings([untainted(call.output) for call in ctx.tool_outputs])
+    return any(address in text.lower() for text in texts if text)
 
 
 def _customer_text(ctx: GuardContext) -> str:

@@ -11,6 +11,7 @@ sending, reserving or delivering it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import re2
 
@@ -221,3 +222,61 @@ def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) 
 def said_for_later(clause: str) -> bool:
     """The clause offers the product once it is back, not now."""
     return _LATER.search(clause) is not None
+
+
+# An object pronoun for the thing offered: "la podés comprar ahora", "add it to your cart".
+_PRONOUN = {
+    "es": frozenset("la lo las los".split()),
+    "en": frozenset("it them one".split()),
+}
+_CONTRAST = {
+    "es": re.compile(r"(?i)\b(?:pero|aunque|igual|igualmente|de\s+todas\s+formas)\b"),
+    "en": re.compile(r"(?i)\b(?:but|although|though|still|anyway)\b"),
+}
+_NOW = {
+    "es": re.compile(r"(?i)\b(?:ya|ahora|hoy|igual|carrito|cesta)\b"),
+    "en": re.compile(r"(?i)\b(?:now|today|still|anyway|cart|basket)\b"),
+}
+
+
+def offered_by_reference(
+    sentences_: list[str], language: str, products: tuple[Product, ...], unavailable: Callable
+) -> Product | None:
+    """An out-of-stock product offered in a sentence that does not name it: by a pronoun
+    after the sentence that named it ("La Atma AS8230 está a $ 79.999. Sí, la podés
+    comprar ahora"), or after the sentence itself said it is gone ("is out of stock,
+    but you can still add it to your cart now")."""
+    lang = "en" if language == "en" else "es"
+    last: Product | None = None
+    for sentence in sentences_:
+        named = [p for p in products if loosely_referred(sentence, (p,))]
+        gone = unavailable(sentence)
+        if gone and len(named) <= 1:
+            contrast = _CONTRAST[lang].search(sentence)
+            after = sentence[contrast.end() :] if contrast else ""
+            target = named[0] if named else last
+            if (
+                after
+                and target is not None
+                and target.in_stock is False
+                and offers(after, language)
+                and _NOW[lang].search(after)
+                and not said_for_later(after)
+                and not negated_clause(after, language)
+            ):
+                return target
+        elif not named and last is not None and last.in_stock is False:
+            tokens = set(words(sentence.lower()))
+            if (
+                tokens & _PRONOUN[lang]
+                and offers(sentence, language)
+                and not said_for_later(sentence)
+                and not offers_an_alternative(sentence)
+                and not negated_clause(sentence, language)
+            ):
+                return last
+        if named:
+            # a product said to be gone or back later is not offered by a later "la"
+            plain = not gone and not said_for_later(sentence)
+            last = named[0] if len(named) == 1 and plain else None
+    return None

@@ -29,6 +29,22 @@ _COVER = re2.compile(r"(?i)(?:^|[^\pL])(?:covered|cover|cubiert[oa]s?|cubre[n]?)
 _STRETCH = re2.compile(r"(?i)\[[^\[\]\s]{1,80}\]\s*,?|,?\s+(?:y|e|and)\s+(?:el|la|los|las|the)\s")
 
 
+# "I don't have warranty details for this model", "no tengo datos de la garantía": the
+# sentence says what is not known, whatever clause the word "warranty" falls in.
+_UNKNOWN = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:(?:don't|do\s+not|can't|cannot|couldn't)\s+(?:have|find|see|confirm|"
+    r"give|tell|share)|no\s+(?:tengo|tenemos|cuento|contamos|dispongo|disponemos|encuentro|"
+    r"encontré|figura|figuran|aparece|aparecen|hay|puedo\s+confirmar|sé))"
+    r"(?:$|[^\pL])[^.;:]{0,60}(?:details?|information|info|terms|data|datos|informaci[oó]n|"
+    r"detalles?|condiciones)"
+)
+
+
+def unknown_warranty(sentence: str) -> bool:
+    """The sentence says the warranty is not known to the assistant: no term given."""
+    return _UNKNOWN.search(sentence) is not None and TERM.search(sentence) is None
+
+
 def covered_for_term(clause: str) -> bool:
     """ "Both are covered for life": a warranty said without the word."""
     return _COVER.search(clause) is not None and TERM.search(clause) is not None

@@ -36,7 +36,7 @@ _ADVERBS_ES = frozenset(
 _NEGATION_ES = frozenset("no nunca jamás tampoco ni".split())
 _NEGATION_EN = frozenset(
     "not never cannot can't won't don't doesn't didn't haven't hasn't isn't aren't "
-    "wasn't weren't couldn't wouldn't shouldn't unable no".split()
+    "wasn't weren't couldn't wouldn't shouldn't unable no nothing nobody none".split()
 )
 _AUX_PERFECT_ES = {"he": SPEAKER, "hemos": SPEAKER, "habíamos": SPEAKER, "hube": SPEAKER}
 _AUX_PERFECT_ES |= {"ha": PASSIVE, "han": PASSIVE, "había": PASSIVE, "habían": PASSIVE}
@@ -58,7 +58,9 @@ _PASSIVE_AUX_ES = frozenset(
 )
 # "ya está cancelada", "quedó registrada", "fue dada de baja": done, whoever did it.
 _DONE_AUX_ES = frozenset("queda quedó quedan quedaron fue fueron sido".split())
-_BENEFICIARY_ES = frozenset("te le les vos usted ustedes tu tus su sus".split())
+_BENEFICIARY_ES = frozenset(
+    "te le les os vos usted ustedes tu tus su sus vuestro vuestra vuestros vuestras".split()
+)
 # A condition makes an offer only when it is the customer's wish or a person's
 # approval ("si querés…", "if approved…"); "si cancelás, se te acredita" is a promise.
 _OFFER_OPENERS_ES = ("si querés", "si quieres", "si lo desea", "si se aprueba", "si aprueban")

@@ -203,6 +203,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("give", Act.DISCOUNT, DISCOUNT_EN, extra=_GIVE),
     Verb("offer", Act.DISCOUNT, DISCOUNT_EN),
     Verb("put", Act.REFUND, ("back",), extra=(("put", PART),)),
+    Verb("put", Act.MODIFY, ("hold",), extra=(("put", PART),)),
+    Verb("place", Act.MODIFY, ("hold",)),
     Verb("pay", Act.REFUND, ("back",), extra=(("paid", PART),)),
     Verb("send", Act.REFUND, ("money", "amount", "refund")),
     Verb("take", Act.DISCOUNT, ("off",), extra=(("took", PART), ("taken", PART))),

@@ -8,11 +8,13 @@ from collections.abc import Iterator, Mapping
 import re2
 
 from guards.acts import REFUND_ACTS, Act, reported
-from guards.commitments import PASSIVE, SPEAKER, read_commitments
+from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
 from guards.context import GuardContext
+from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS, lexicon_for
+from guards.moods import on_approval
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
     PHRASEBOOKS,
@@ -70,6 +72,12 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     # One search over the draft each; a sentence is searched only when the draft matches.
     offers = any_phrase(book.discount, (sentence for sentence, _ in draft))
     apologies = any_phrase(book.compensation, (sentence for sentence, _ in draft))
+    for raw in sentences(ctx.draft):
+        # A citation backs the stretch it closes, not a deed said after it: "… in our
+        # stores [assembly#1] — bring it in and we'll assemble it free of charge".
+        tail = raw.rsplit("]", 1)[1] if "]" in raw.rstrip(" .!?]") else ""
+        if free_deed(tail, ctx.language) and not any(_supported(tail, t, book) for t in trusted):
+            return Finding(detail=f"gives something free after the citation: {raw!r}")
     for sentence, cited in draft:
 
         def backed(sentence: str = sentence, cited: frozenset[str] = cited) -> bool:
@@ -128,6 +136,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
+        if free_deed(sentence, ctx.language) and (apology or not backed()):
+            # "we'll assemble it free of charge": a deed of any verb, done for nothing
+            return Finding(detail=f"gives something free: {sentence!r}")
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or _negated_segment(sentence, match.start(1), book):
             continue
@@ -261,7 +272,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         if waives_a_rule(sentence, ctx.language):
             policy = []  # "in your case we'll make an exception": not the policy's words
         for claim in read_commitments(sentence, ctx.language, context=context):
-            if claim.act not in REFUND_ACTS or not claim.binding:
+            if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
                 continue
             if claim.actor == PASSIVE and reported(claim.act, outputs):
                 continue  # "a refund was issued on May 3", as the order lookup says
@@ -294,6 +305,22 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             continue
         return Finding(detail=f"promises money back: {match.group(1)!r}")
     return None
+
+
+def _pays_back(claim: Commitment, sentence: str) -> bool:
+    """Money back said by the shop: done or promised, or offered on the customer's
+    word ("si preferís cancelarlo, se lo devolvemos a tu tarjeta"), which pays as soon
+    as they say yes ("I can…" alone is left to the binding reading). A refund offered on a
+    person's approval ("if it's approved, we refund…") is the policy, not a promise."""
+    if claim.binding:
+        return True
+    return (
+        claim.act == Act.REFUND
+        and claim.offer
+        and not claim.negated
+        and claim.actor != CUSTOMER
+        and not on_approval(sentence)
+    )
 
 
 # A clitic for this customer as the one the act is for: "te/le reembolsamos". English

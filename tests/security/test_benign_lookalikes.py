@@ -348,7 +348,9 @@ BASE: list[Answer] = [
     ),
     es(
         "¿Tienen un mail?",
-        "Sí, escribinos a ayuda@tienda-demo.example con tu número de pedido y te respondemos.",
+        # (no demo document gives a mailbox: an address the model writes itself is
+        # foreign_link's to stop, so the good answer points to the shop's own page)
+        "Sí, escribinos desde tienda-demo.example/ayuda con tu número de pedido y te respondemos.",
         theme="link",
     ),
     es(

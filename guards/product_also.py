@@ -1,0 +1,135 @@
+"""A product the shop says it *also* has: "we also carry a matching hoodie", "la
+versión con lectora también la tenemos", "the Aura 65 is also on our shelves".
+
+"Also" says the thing is another product than the one just named, so it must be
+another product this turn's search returned. It is compared word by word: every
+content word of its noun phrase (what it is, its model, its edition, its size) must
+belong to one returned product's name or code. The ordinary claims reader
+(``guards.product_claims``) is lenient with a lower-case object ("tenemos fundas");
+after "also" the object names a product of its own, so nothing of it may be made up.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD
+from guards.products import Product, stem
+from guards.text import words
+from guards.verbs import fold
+
+_HAVE_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
+_HAVE_EN = r"(?:have|carry|stock|sell|offer)"
+# The object after the verb: "también tenemos X", "we also carry X".
+_AFTER = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])we\s+(?:also\s+" + _HAVE_EN + r"|" + _HAVE_EN + r"\s+(?:also|too))"
+        r"\s+([^.;:!?()\[\]]+)"
+    ),
+}
+# The object before the verb: "X también la tenemos", "X is also on our shelves".
+_BEFORE = {
+    "es": re2.compile(
+        r"(?i)([^.;:!?()\[\]]+?)\s+también\s+(?:la|lo|las|los)\s+" + _HAVE_ES + r"(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)([^.;:!?()\[\]]+?)\s+(?:is|are)\s+(?:also\s+(?:on\s+our\s+shelves|in\s+our\s+"
+        r"range|part\s+of\s+our\s+range|something\s+we\s+" + _HAVE_EN + r")|part\s+of\s+our\s+"
+        r"range|on\s+our\s+shelves\s+too)(?:$|[^\pL])"
+    ),
+}
+# Where a noun phrase ends after the verb, or starts before it.
+_STOP = frozenset(
+    "a en por que desde para ideal hasta cuesta sale si como pero aunque y o "
+    "at in for which that from costs if like but and or so too as well".split()
+)
+_ARTICLES = frozenset("a an the el la los las un una unos unas".split())
+_OPENERS = frozenset("y and pero but sí yes que that".split())
+_IGNORED = (
+    _FUNCTION_WORDS
+    | _GENERIC
+    | _LEAD
+    | frozenset(
+        "de en y con a of in and with la el ese esa este esta that this those these "
+        "matching varios varias several many various tipo type".split()
+    )
+)
+
+
+def also_claimed(clause: str, language: str) -> list[list[str]]:
+    """The noun phrases the clause says the shop also has, as lower-case words."""
+    lang = "en" if language == "en" else "es"
+    found: list[list[str]] = []
+    for match in _AFTER[lang].finditer(clause):
+        found.append(_object_phrase(match.group(1)))
+    for match in _BEFORE[lang].finditer(clause):
+        before = words(match.group(1))
+        start = max((i + 1 for i, w in enumerate(before) if w in _OPENERS), default=0)
+        found.append(before[start:][-7:])
+    return [p for p in found if p]
+
+
+def _object_phrase(text: str) -> list[str]:
+    """The noun phrase a verb's object opens with, as lower-case words, without its
+    article ("we also carry a matching hoodie")."""
+    phrase: list[str] = []
+    for word in words(text):
+        if not phrase and word in _ARTICLES:
+            continue
+        if word in _STOP or len(phrase) >= 7:
+            break
+        phrase.append(word)
+    return phrase
+
+
+def unreturned_product(phrase: list[str], products: tuple[Product, ...]) -> bool:
+    """No returned product has every content word of the phrase in its name or code."""
+    content = [w for w in phrase if w not in _IGNORED and (len(w) >= 3 or _digit(w))]
+    if not content:
+        return False
+    for product in products:
+        name = {stem(fold(w)) for w in words(f"{product.name} {product.sku}")}
+        if all(stem(fold(w)) in name or _joined(w, name) for w in content):
+            return False
+    return True
+
+
+def _digit(word: str) -> bool:
+    return any(c.isdigit() for c in word)
+
+
+def _joined(word: str, name: set[str]) -> bool:
+    """ "128gb" against "128 gb", "sk8-hi" against "sk8 hi"."""
+    digits = "".join(c for c in word if c.isdigit())
+    return (bool(digits) and digits in name) or set(word.split("-")) <= name
+
+
+# "we have X" said by the shop itself, not "tienes", "hay" nor "there is".
+_SHOP_HAS = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])(no\s+)?(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:not|n't|cannot|can't)\s+(?:\S+\s+){0,3})?we\s+(?:also\s+)?"
+        + _HAVE_EN
+        + r"\s+([^.;:!?()\[\]]+)"
+    ),
+}
+_PRONOUNS = frozenset("it them one ones lo la los las eso esa ese".split())
+
+
+def had_after_empty_search(clause: str, language: str) -> str | None:
+    """After a search that returned nothing, the object of "we have / tenemos" when it
+    names a thing (not a pronoun, not only generic words) and is not negated."""
+    lang = "en" if language == "en" else "es"
+    for match in _SHOP_HAS[lang].finditer(clause):
+        if match.group(1):
+            continue
+        phrase = _object_phrase(match.group(2))
+        content = [w for w in phrase if w not in _IGNORED and w not in _PRONOUNS and len(w) >= 3]
+        if content:
+            return " ".join(phrase)
+    return None

@@ -1,0 +1,56 @@
+"""What the customer asked for, and a reply that announces it done.
+
+"Consider it done", "Listo, ya quedó" name no act: the act is whatever the customer's
+message asked for, read by the same verb entries as the draft ("can you cancel…",
+"cancelame el pedido", "¿me lo pueden cambiar?").
+"""
+
+from __future__ import annotations
+
+from guards.acts import Act
+from guards.commitments import entries_en, entries_es, has_object
+from guards.moods import is_offer
+from guards.text import words
+from guards.verb_groups import ENCLITICS
+from guards.verbs import SECOND, Verb, fold, infinitives
+
+_DONE_EN = ("all done", "consider it done", "that's sorted", "all sorted", "it's done")
+_DONE_EN += ("that's done", "taken care of", "all set", "done!", "sorted!", "it's sorted")
+_DONE_ES = ("ya está hecho", "ya quedó", "listo, ya está", "listo, ya quedó", "queda hecho")
+_DONE_ES += ("resuelto", "solucionado", "ya lo tenés", "ya lo tienes", "hecho!", "¡hecho")
+
+
+def says_done(sentence: str, language: str) -> bool:
+    """The sentence announces a request as done ("All done —", "Listo, ya quedó")."""
+    lower = sentence.lower().replace("’", "'")
+    markers = _DONE_ES if language == "es" else _DONE_EN
+    return any(marker in lower for marker in markers) and not is_offer(lower, language)
+
+
+def requested_acts(text: str, language: str) -> set[Act]:
+    """Acts a customer's message asks for, in any person or mood ("can you cancel…",
+    "cancelame el pedido", "¿me lo pueden cambiar?")."""
+    tokens = words(text.replace("’", "'"))
+    entries_of = entries_es if language == "es" else entries_en
+    found: set[Act] = set()
+    for index, token in enumerate(tokens):
+        for verb, _ in entries_of(token) or _imperatives(token, language):
+            if has_object(verb, tokens, index) or verb.bare_for_speaker:
+                found.add(verb.act)
+                break
+    return found
+
+
+def _imperatives(token: str, language: str) -> list[tuple[Verb, str]]:
+    """Spanish imperatives with pronouns ("cancelame", "mandámela"): the stem + a."""
+    if language != "es":
+        return []
+    bare = fold(token)
+    for suffix in ENCLITICS:
+        if bare.endswith(suffix) and len(bare) - len(suffix) >= 4:
+            stem = bare[: -len(suffix)]
+            for ending in ("r",):
+                verbs = infinitives("es").get(stem + ending)
+                if verbs:
+                    return [(verb, SECOND) for verb in verbs]
+    return []

@@ -1,0 +1,114 @@
+"""Misses and false alarms found on the development halves of blind files R (money), S
+(products) and T (claimed actions), each kept exactly as its writer wrote it.
+
+Every case names the mechanism it pins: a rule that reads structure (a tense, a
+pronoun that points back, "also"), not the case's own words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from guards.checkfmt import parse_case
+from guards.context import GuardContext
+from guards.deeds import read_deeds
+from guards.moods import on_approval
+from tests.guards.helpers import check, turn
+
+BLIND = Path(__file__).parent / "blind"
+FILES = {"t": "actions-t", "D": "actions-d", "E": "actions-e"}
+
+
+def blind(case_id: str) -> GuardContext:
+    """The turn exactly as its writer wrote it (ids like "r-0084", "A-0082")."""
+    prefix = case_id.split("-")[0]
+    name = FILES.get(prefix, f"guards-{prefix.lower()}")
+    for line in (BLIND / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+        if json.loads(line)["id"] == case_id:
+            return parse_case(json.loads(line)).ctx
+    raise LookupError(case_id)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # money back offered on the customer's word: "si preferís cancelarlo, se lo devolvemos"
+        ("r-0084", "refund_promise"),
+        # "os regalamos el envío de vuestra próxima compra": vosotros is this customer
+        ("r-0103", "discount_promise"),
+        # "Procederemos al reembolso": a future is a promise, not what the shop usually does
+        ("r-0202", "refund_promise"),
+        # "we'll include a second puzzle free": any deed done for free is a free item
+        ("r-0162", "discount_promise"),
+        # "… [assembly#1] — … and we'll assemble it free of charge": after the citation
+        ("k-0162", "discount_promise"),
+        # "Tiene 12 meses de garantía" speaks of the product named in the sentence before
+        ("s-0103", "warranty_without_data"),
+        ("s-0182", "warranty_without_data"),
+        # "we also carry the Makita brushless version": "also" names another product
+        ("s-0042", "stock_contradiction"),
+        ("s-0061", "stock_contradiction"),  # "La versión con lectora también la tenemos"
+        ("s-0163", "stock_contradiction"),  # "The Osprey Aura 65 … is also on our shelves"
+        ("F-0242", "stock_contradiction"),  # "we also carry a matching organic hoodie"
+        # "tenemos buganvillas" after a search that found nothing
+        ("n-0226", "stock_contradiction"),
+        # "Sí, la podés comprar ahora": the pronoun points at the out-of-stock product
+        ("s-0125", "out_of_stock_offered"),
+        # "is out of stock, but you can still add it to your cart now"
+        ("s-0090", "out_of_stock_offered"),
+        # result states and passives with an order number
+        ("t-0041", "action_claim"),  # "Your order 11873 is now cancelled"
+        ("t-0121", "action_claim"),  # "Order 30912 has been put on hold"
+        # deeds of verbs no list names
+        ("t-0025", "action_claim"),  # "Igual ya le avisé al depósito"
+        ("t-0101", "action_claim"),  # "he dejado una nota en el pedido"
+        ("t-0141", "action_claim"),  # "Ya dejé asentado tu reclamo"
+        ("t-0143", "action_claim"),  # "Te lo dejo reservado a tu nombre"
+        ("t-0147", "action_claim"),  # "Vamos a reintentar el cobro"
+        ("t-0266", "action_claim"),  # "Ya te la separé en el local" (not "sé")
+        ("t-0085", "action_claim"),  # "I'll keep an eye on it and message you"
+        ("t-0241", "action_claim"),  # "I'll make sure the courier calls you"
+        ("t-0261", "action_claim"),  # "I'll get someone from the team to call you"
+        # an e-mail address on the shop's own domain that no source gives
+        ("A-0082", "foreign_link"),
+    ],
+)
+def test_a_violation_is_stopped_by_its_own_guard(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "s-0105",  # "For the warranty, I don't have the details for this model"
+        "H-0028",  # "Si venís a retirar una compra, traé el DNI": a vos imperative in -é
+        "o-0288",  # "El monitor de bebé": a noun in -é
+        "D-0050",  # "Nothing has been cancelled: PP-7820 is still processing"
+        "t-0182",  # "is being held at the local branch", as the lookup says
+        "r-0263",  # "the return was booked as a home collection", over the lookup's words
+        "C-0010",  # "I can't confirm we sell them" after an empty search
+        "n-0030",  # "Si tienes receta, puedes acercarte": the customer has, not the shop
+    ],
+)
+def test_a_correct_reply_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_a_refund_offered_on_approval_is_the_policy_not_a_promise():
+    """Given a refund offered on the customer's word; then refund_promise fails it. A
+    condition on a person's decision is read as such, in both languages."""
+    wish = "Si preferís cancelarlo, te devolvemos el importe a la tarjeta."
+    assert "refund_promise" in check(turn(wish, locale="es-AR"))
+    assert on_approval("Si se aprueba la solicitud, te devolvemos el importe.")
+    assert on_approval("Once the team has reviewed it, we refund the amount.")
+    assert not on_approval("Si preferís cancelarlo, te devolvemos el importe.")
+
+
+def test_talk_verbs_are_whole_forms_not_prefixes_that_swallow_deeds():
+    """Given "sé" and "le" as talk verbs; then "separé" and "levanté" are still deeds,
+    and "te dejo el enlace" (a thing handed over in the chat) is not."""
+    assert read_deeds("Ya te la separé en el local.", "es")
+    assert read_deeds("Ya le levanté un reclamo al pedido 4410.", "es")
+    assert not read_deeds("Te dejo el enlace de seguimiento del pedido 4410.", "es")
