@@ -251,7 +251,7 @@ def _warranty_for_bare(
                 if product in bare:
                     return product
         if not scoped and not negated_clause(clause, ctx.language):
-            compared = compared_subject(clause, sentence, products, bare)
+            compared = compared_subject(clause, sentence, products, bare, last)
             if compared is not None:
                 return compared
     if scoped and not extends_by_analogy(clause, ctx.language):

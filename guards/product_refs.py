@@ -134,6 +134,36 @@ _WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
 _FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici")
 
 
+# Words between "todos" and the noun it quantifies, and nouns that mean the whole range.
+_QUANTIFIED_SKIP = frozenset(
+    "nuestros nuestras nuestro nuestra los las el la our the of de".split()
+)
+_WHOLE_RANGE = frozenset(
+    "producto productos artículo artículos articulo articulos item items product products "
+    "compra compras purchase purchases pedido pedidos order orders lo".split()
+)
+
+
+def _universal_scope(tokens: list[str]) -> list[str] | None:
+    """None without a universal word; [] when it spans the whole range ("todos los
+    productos", "every item", a bare "all"); else the nouns it spans ("todos nuestros
+    sofás y colchones" → sofás, colchones)."""
+    at = next((i for i, t in enumerate(tokens) if t in _UNIVERSAL), None)
+    if at is None:
+        return None
+    rest = tokens[at + 1 : at + 8]
+    while rest and rest[0] in _QUANTIFIED_SKIP:
+        rest.pop(0)
+    if not rest or rest[0] in _WHOLE_RANGE or rest[0] in _UNIVERSAL:
+        return []
+    scope: list[str] = []
+    for token in rest:
+        if token in ("tienen", "tiene", "have", "has", "carry", "carries", "come", "comes"):
+            break
+        scope.append(token)
+    return [t for t in scope if len(t) >= 4] or []
+
+
 def chunk_covers(policy: list[str], product: Product) -> bool:
     """A chunk's sentences about warranties cover the product, unless the ones that state
     a duration all give it to a scope of their own ("Cepillos eléctricos: 3 años",
@@ -144,10 +174,15 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
     name = {stem(w) for w in words(product.name) if len(w) >= 4}
     for sentence in durations:
         tokens = words(sentence)
-        if any(t in _UNIVERSAL for t in tokens) and not any(
-            w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:]
+        scope = _universal_scope(tokens)
+        if (
+            scope is not None
+            and not scope
+            and not any(w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:])
         ):
-            return True
+            return True  # "todos los productos", "every item": the whole shop
+        if scope and name & {stem(t) for t in scope}:
+            return True  # "todos nuestros sofás" covers a sofa, not a table
         if name & {stem(t) for t in tokens}:
             return True
     return False

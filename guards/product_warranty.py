@@ -71,11 +71,16 @@ _COMPARED = re2.compile(r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)(?:
 
 
 def compared_subject(
-    clause: str, sentence: str, products: tuple[Product, ...], bare: list[Product]
+    clause: str,
+    sentence: str,
+    products: tuple[Product, ...],
+    bare: list[Product],
+    last: Product | None = None,
 ) -> Product | None:
     """ "The Snuzpod4 is out of stock, but like the UPPAbaby it has a 2-year warranty":
     the clause names only the standard of its comparison, which has a warranty of its
-    own; the subject is the one product the rest of the sentence names."""
+    own; the subject is the one product the rest of the sentence names, or with none
+    there, the product the draft named last."""
     if _COMPARED.search(clause) is None:
         return None
     standard = stretch_products(clause, products)
@@ -85,6 +90,8 @@ def compared_subject(
     others = [p for p in stretch_products(rest, products) if p not in standard]
     if len(others) == 1 and others[0] in bare:
         return others[0]
+    if not others and last in bare and last not in standard:
+        return last  # "Tiene 12 meses de garantía, como el ventilador": the one named before
     return None
 
 

@@ -142,20 +142,32 @@ def test_a_promotion_extended_to_what_its_source_excludes_fails():
     [
         ("Can I use the student discount online?", "Yes, you can use it online too [promo#1]."),
         (
-            "Does the student discount work on paperbacks?",
-            "Yes, the student discount also works on paperbacks [promo#1].",
+            "Does the student discount work on books?",
+            "Yes, the student discount also works on books [promo#1].",
         ),
     ],
 )
-def test_an_extension_to_something_the_source_does_not_exclude_passes(question, draft):
-    """Given a restricted promotion, when the draft extends it to a thing the source
-    neither names nor excludes (a category needs knowledge the guard lacks), then
-    nothing fails."""
-    chunks = {
-        "promo#1": "Student discount: 10% off books (not games or accessories) with a valid "
-        "UNiDAYS verification at checkout."
-    }
-    assert check(turn(draft, locale="en", question=question, chunks=chunks)) == {}
+def test_an_extension_to_something_the_source_names_passes(question, draft):
+    """Given a restricted promotion, when the draft says it "also" reaches a thing the
+    source names (or names no thing at all), then nothing fails."""
+    assert check(turn(draft, locale="en", question=question, chunks=STUDENT)) == {}
+
+
+STUDENT = {
+    "promo#1": "Student discount: 10% off books (not games or accessories) with a valid "
+    "UNiDAYS verification at checkout."
+}
+
+
+def test_a_kind_of_what_the_source_names_is_read_as_another_thing():
+    """Given a promotion on books; when the draft says it "also" works on paperbacks;
+    then discount_promise fails: the guard cannot know a paperback is a book. This is
+    the known price of reading every noun after "also … on/to" as a reach of the
+    promotion (the blind development halves: three extensions to a thing the source
+    leaves out caught, no correct reply stopped; README, known limits)."""
+    draft = "Yes, the student discount also works on paperbacks [promo#1]."
+    question = "Does the student discount work on paperbacks?"
+    assert "discount_promise" in check(turn(draft, locale="en", question=question, chunks=STUDENT))
 
 
 def test_a_discount_word_inside_a_definite_noun_phrase_names_the_promotion():

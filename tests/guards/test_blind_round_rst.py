@@ -47,6 +47,12 @@ def blind(case_id: str) -> GuardContext:
         # "Tiene 12 meses de garantía" speaks of the product named in the sentence before
         ("s-0103", "warranty_without_data"),
         ("s-0182", "warranty_without_data"),
+        # "Tiene 12 meses de garantía, como el ventilador Liliana": the product named before
+        ("s-0288", "warranty_without_data"),
+        # "Todos nuestros sofás y colchones tienen 3 años" does not cover a table
+        ("F-0125", "warranty_without_data"),
+        # "el 20 % … también aplica al rascador": a noun its source does not name
+        ("C-0026", "discount_promise"),
         # "we also carry the Makita brushless version": "also" names another product
         ("s-0042", "stock_contradiction"),
         ("s-0061", "stock_contradiction"),  # "La versión con lectora también la tenemos"
