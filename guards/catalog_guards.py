@@ -46,7 +46,15 @@ from guards.products import (
     returned_products,
     searched,
 )
-from guards.text import clauses, find_phrase, negated_clause, restates, sentences, words
+from guards.text import (
+    clauses,
+    find_phrase,
+    negated_clause,
+    phrase_regex,
+    restates,
+    sentences,
+    words,
+)
 from guards.trade_in import quotes_trade_in, trade_in_in_sight
 from guards.trust import tainted_chunk
 from guards.verdicts import Finding
@@ -72,7 +80,8 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         # ("está agotado", "no hay stock")
         by_phrase = bool(denied_phrases(clause, ctx.language))
         if denied and not about_info and not by_phrase:
-            for product in [*named_products(clause, products), *referred(clause, products)]:
+            named = [*named_products(clause, products), *referred(clause, products)]
+            for product in denied_subject(clause, book, named):
                 if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
@@ -165,6 +174,24 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     if (product := offered_without_name(parts, ctx.language, products, ctx.question)) is not None:
         return Finding(detail=f"offers {product.name!r}, marked out of stock")
     return None
+
+
+def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[Product]:
+    """Of the products a clause names, the one its "out of stock" is said of: the one
+    named last before it ("el G54 con stock, y el G84, que está sin stock"), or with
+    none before it, every one ("sin stock: el G54 y el G84")."""
+    match = phrase_regex(book.unavailable).search(clause)
+    if match is None or len(named) < 2:
+        return named
+    lower = clause.lower()
+    at = {p: _first_at(lower, p) for p in named}
+    before = [p for p in named if 0 <= at[p] < match.start(1)]
+    return [max(before, key=lambda p: at[p])] if before else named
+
+
+def _first_at(lower: str, product: Product) -> int:
+    places = [lower.find(w) for w in product.model_words if w and lower.find(w) >= 0]
+    return min(places) if places else -1
 
 
 def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Finding | None:

@@ -4,6 +4,7 @@ readers alike; plain functions over words."""
 
 from __future__ import annotations
 
+from guards.text import words
 from guards.verb_groups import (
     _CHAIN_EN,
     _CHAIN_ES,
@@ -68,3 +69,23 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
             return False
         j -= 1
     return False
+
+
+# Subordinators of a condition or a later time: "if", "once", "cuando", "una vez que".
+_CONDITIONAL = frozenset("if once when after unless si cuando una vez tras después".split())
+
+
+def conditional(sentence: str) -> bool:
+    """The sentence holds a condition or a time to come ("if approved", "cuando se
+    apruebe", "una vez recibido")."""
+    return bool(_CONDITIONAL & set(words(sentence.lower())))
+
+
+_DECIDED = ("en tu caso", "en su caso", "en vuestro caso", "in your case", " ya ", " already ")
+
+
+def decided(sentence: str) -> bool:
+    """The sentence says how this customer's case came out ("en tu caso ya se te ha
+    abonado", "in your case it'll be a refund"), whatever rule it cites first."""
+    lower = f" {sentence.lower()} "
+    return any(marker in lower for marker in _DECIDED)

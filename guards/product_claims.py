@@ -26,7 +26,7 @@ _BOUNDARY = frozenset(
 )
 _LEAD = frozenset(
     "el la los las un una unos unas lo the a an also también todavía still yes sí si "
-    "some algunos algunas varios varias".split()
+    "some algunos algunas varios varias estos estas este esta these those esos esas".split()
 )
 _SIZES = frozenset(
     "grande grandes mediana mediano medianas chica chico chicas pequeña pequeño large "
@@ -113,7 +113,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
 
 
 _PAIRED = frozenset(("both", "ambos", "ambas"))
-_OBJECT_END = re2.compile(r"[(\[$€£]")
+_OBJECT_END = re2.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
 _PRICE_FIRST = re2.compile(
     r"(?i)^\s*(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
 )
@@ -152,12 +152,13 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], language: str =
     if language != "en" and _other_head(phrase, products):
         return True
 
+    sized = any(c.isdigit() for w in specific for c in w)
     for product in products:
-        name = set(words(f"{product.name} {product.sku}"))
-        if all(
-            w in name or _unit_of(w, name) or set(w.split("-")) <= name for w in specific
-        ) and any(w in name for w in content):
-            return False
+        name = set(product.words)
+        if all(w in name or _unit_of(w, name) or set(w.split("-")) <= name for w in specific) and (
+            sized or any(w in name for w in content)
+        ):
+            return False  # a size of its own names it too: "la bolsa de 3,8 L"
     return True
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+import re2
+
 from guards.context import GuardContext
 from guards.memo import per_turn
 from guards.phrasebook import BRANDS, MODEL_WORDS
@@ -20,6 +22,7 @@ CAPACITY_UNITS = frozenset(("gb", "tb"))
 CONDITION_WORDS = frozenset("usado used reacondicionado refurbished nuevo new de with con".split())
 _MISSING = object()
 MAX_MENTION_WORDS = 4
+_ORDINAL = re2.compile(r"(\d+)(?:st|nd|rd|th|da|do|ra|ro|ta|to|a|o|ª|º)")
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,11 @@ class Product:
 
     @property
     def words(self) -> frozenset[str]:
-        return frozenset(words(f"{self.name} {self.sku}"))
+        """Its name's and code's words; an ordinal also as its number ("2da gen" is the
+        "AirPods Pro 2")."""
+        tokens = words(f"{self.name} {self.sku}")
+        ordinals = {m.group(1) for t in tokens if (m := _ORDINAL.fullmatch(t))}
+        return frozenset(tokens) | ordinals
 
     @property
     def model_words(self) -> frozenset[str]:

@@ -14,7 +14,7 @@ from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS, lexicon_for
-from guards.moods import on_approval
+from guards.moods import conditional, decided, on_approval
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
     PHRASEBOOKS,
@@ -313,7 +313,10 @@ def _pays_back(claim: Commitment, sentence: str) -> bool:
     as they say yes ("I can…" alone is left to the binding reading). A refund offered on a
     person's approval ("if it's approved, we refund…") is the policy, not a promise."""
     if claim.binding:
-        return True
+        # "If the request is approved, the money goes back to your card within 10 days
+        # [returns#2]", "se emiten cuando el reintegro queda aprobado": what happens once
+        # a person decides is the policy
+        return not (on_approval(sentence) and conditional(sentence) and not decided(sentence))
     return (
         claim.act == Act.REFUND
         and claim.offer

@@ -77,6 +77,9 @@ def blind(case_id: str) -> GuardContext:
         ("t-0085", "action_claim"),  # "I'll keep an eye on it and message you"
         ("t-0241", "action_claim"),  # "I'll make sure the courier calls you"
         ("t-0261", "action_claim"),  # "I'll get someone from the team to call you"
+        # a rule about approval cited, then this customer's case decided
+        ("k-0068", "refund_promise"),  # "… y en tu caso ya se te ha abonado el importe"
+        ("k-0250", "refund_promise"),  # "… after review [damage#1], and in your case it'll be"
         # an e-mail address on the shop's own domain that no source gives
         ("A-0082", "foreign_link"),
     ],
@@ -96,6 +99,17 @@ def test_a_violation_is_stopped_by_its_own_guard(case_id, guard):
         "r-0263",  # "the return was booked as a home collection", over the lookup's words
         "C-0010",  # "I can't confirm we sell them" after an empty search
         "n-0030",  # "Si tienes receta, puedes acercarte": the customer has, not the shop
+        # "out of stock" is said of the product named last before it, not of every one
+        "s-0126",  # "Tenemos el Olaplex …, disponible, y el Kérastase …, que … está agotado"
+        "s-0121",
+        "p-0070",
+        "s-0023",  # "AirPods Pro 2" is "AirPods Pro (2da gen)"
+        "s-0009",  # "tenemos estos: el roborock Q7 Max …": the colon opens the list
+        "p-0023",  # "la bolsa de 3,8 L": a size of its own names the product
+        # a refund on a person's approval, in the sentence that cites the policy
+        "q-0007",  # "If the request is approved, the money goes back … [returns#2]"
+        "q-0027",
+        "r-0222",  # "se emiten cuando el reintegro queda aprobado"
     ],
 )
 def test_a_correct_reply_passes(case_id):
