@@ -5,9 +5,11 @@ the sentence's words; ``guards.commitments`` reads them."""
 
 from __future__ import annotations
 
+from guards.act_objects import FIRST, INF, PART
+from guards.conjugation import fold
 from guards.text import words
 from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, SPEAKER
-from guards.verbs import FIRST, INF, PART, Verb, fold
+from guards.verbs import Verb
 
 
 def _free_manner(tokens: list[str], index: int) -> bool:

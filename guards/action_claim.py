@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards import act_objects as objects
+from guards.act_objects import GER, PART
 from guards.act_targets import other_reference
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.commitments import (
@@ -18,7 +21,6 @@ from guards.deeds import read_deeds
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import requested_acts, says_done
 from guards.text import cited_sentences, content_words, restates, words
-from guards.verbs import GER, PART
 from guards.verdicts import Finding
 
 
@@ -162,13 +164,17 @@ def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], langu
 
 
 # Closed class: subordinators that put a condition on what follows.
-_IF = frozenset(("si", "if", "unless", "caso"))
+_IF = frozenset(("si", "if", "unless"))
 
 
 def _conditional(sentence: str) -> bool:
     """A handoff promised on a condition the customer has yet to meet ("si no aparece,
     decime y te paso con una persona") is offered, not done: the desk can keep it."""
-    return bool(_IF & set(words(sentence)))
+    tokens = words(sentence)
+    if _IF & set(tokens):
+        return True
+    # "en caso de que…", but not "le paso su caso a un supervisor"
+    return any(a == "en" and b == "caso" for a, b in pairwise(tokens))
 
 
 # Closed classes: the present of the passive's auxiliary, and words for this customer.

@@ -25,7 +25,9 @@ from guards.act_clause import (
     _subject_object,
     has_object,
 )
+from guards.act_objects import FIRST, GER, INF, PART, SECOND, THIRD
 from guards.acts import Act
+from guards.conjugation import fold
 from guards.moods import is_offer, negated_at
 from guards.result_states import money_arrives
 from guards.text import words
@@ -60,18 +62,7 @@ from guards.verb_groups import (
     PASSIVE,
     SPEAKER,
 )
-from guards.verbs import (
-    FIRST,
-    GER,
-    INF,
-    PART,
-    SECOND,
-    THIRD,
-    Verb,
-    fold,
-    infinitives,
-    verb_forms,
-)
+from guards.verbs import Verb, infinitives, verb_forms
 
 
 @dataclass(frozen=True)
@@ -114,6 +105,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     "te la vamos a devolver" after a sentence about the amount."""
     text = sentence.replace("’", "'").replace("`", "'")
     text = _RE_PREFIX.sub("re", text)  # "re-sent", "re-issued": one verb, not "re" + "sent"
+    text = _E_MAIL.sub("email", text)  # "I'll e-mail you": one verb, not "e" + "mail"
     tokens = words(text)
     offer = is_offer(text.lower(), language)
     entries_of = entries_es if language == "es" else entries_en
@@ -192,6 +184,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     return tuple(out)
 
 
+_E_MAIL = re.compile(r"(?i)(?<![^\W\d_])e-mail")
 _RE_PREFIX = re.compile(r"(?i)(?<![^\W\d_])re-(?=[^\W\d_]{3})")
 
 

@@ -20,10 +20,10 @@ from functools import lru_cache
 
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
+from guards.conjugation import fold
 from guards.moods import is_offer, negated_at
 from guards.text import words
 from guards.verb_groups import CLITICS_ES, ENCLITICS
-from guards.verbs import fold
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
 # saw, understood, sorry, recommend, explain, tell, confirm what a lookup showed…).

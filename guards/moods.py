@@ -4,6 +4,7 @@ readers alike; plain functions over words."""
 
 from __future__ import annotations
 
+from guards.conjugation import fold
 from guards.text import words
 from guards.verb_groups import (
     _CHAIN_EN,
@@ -16,7 +17,6 @@ from guards.verb_groups import (
     _OFFER_OPENERS_ES,
     _WINDOW,
 )
-from guards.verbs import fold
 
 
 def is_offer(lower: str, language: str) -> bool:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re2
 
+from guards.conjugation import fold
 from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD
 from guards.products import Product, stem
 from guards.text import words
-from guards.verbs import fold
 
 _HAVE_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
 _HAVE_EN = r"(?:have|carry|stock|sell|offer)"

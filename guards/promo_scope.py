@@ -18,11 +18,11 @@ from __future__ import annotations
 import re2
 
 from guards.commitments import CUSTOMER, Commitment, read_commitments
+from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import find_phrase, sentences, words
 from guards.trust import tainted_chunk
-from guards.verbs import fold
 
 # Additive focus words: the sentence extends something to something else.
 _ALSO = {

@@ -7,12 +7,14 @@ message asked for, read by the same verb entries as the draft ("can you cancelâ€
 
 from __future__ import annotations
 
+from guards.act_objects import SECOND
 from guards.acts import Act
 from guards.commitments import entries_en, entries_es, has_object
+from guards.conjugation import fold
 from guards.moods import is_offer
 from guards.text import words
 from guards.verb_groups import ENCLITICS
-from guards.verbs import SECOND, Verb, fold, infinitives
+from guards.verbs import Verb, infinitives
 
 _DONE_EN = ("all done", "consider it done", "that's sorted", "all sorted", "it's done")
 _DONE_EN += ("that's done", "taken care of", "all set", "done!", "sorted!", "it's sorted")

@@ -44,7 +44,6 @@ from guards.act_objects import (
     RECEIVED_ES,
     REFUND_EN,
     REFUND_ES,
-    SECOND,
     SEND_EN,
     SEND_ES,
     TEAM_EN,
@@ -56,6 +55,7 @@ from guards.act_objects import (
     VISIT_ES,
 )
 from guards.acts import Act
+from guards.conjugation import en_forms, es_forms, fold
 
 
 @dataclass(frozen=True)
@@ -179,6 +179,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("poner", Act.MODIFY, ("nota", "observaci", "comentario", "aviso"), extra=_PONER),
     Verb("contactar", Act.CONTACT_CARRIER, CARRIER_ES),
     Verb("avisar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("avisar", Act.FORWARD, TEAM_ES),
+    Verb("notificar", Act.FORWARD, TEAM_ES),
     Verb("reclamar", Act.CONTACT_CARRIER, CARRIER_ES),
     Verb("coordinar", Act.SCHEDULE, VISIT_ES + CARRIER_ES),
     Verb("programar", Act.SCHEDULE, VISIT_ES),
@@ -284,94 +286,13 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("contact", Act.HANDOFF, ("you",)),
     Verb("contact", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("notify", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("notify", Act.FORWARD, TEAM_EN),
+    Verb("alert", Act.FORWARD, TEAM_EN),
     Verb("chase", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("schedule", Act.SCHEDULE, VISIT_EN),
     Verb("book", Act.SCHEDULE, VISIT_EN),
     Verb("arrange", Act.SCHEDULE, (*VISIT_EN, "replacement", "return")),
 )
-
-_EN_IRREGULAR = {
-    "send": ("sent", "sent"),
-    "resend": ("resent", "resent"),
-    "hold": ("held", "held"),
-}
-
-
-def _en_forms(lemma: str) -> dict[str, str]:
-    base = lemma
-    if base.endswith("e"):
-        past = base + "d"
-        ing = base[:-1] + "ing"
-    elif base.endswith(("y",)) and base[-2] not in "aeiou":
-        past = base[:-1] + "ied"
-        ing = base + "ing"
-    elif base in ("cancel", "comp", "log", "flag", "ship", "refer", "transfer", "chase", "submit"):
-        double = base if base in ("chase",) else base + base[-1]
-        past = double + "ed"
-        ing = double + "ing"
-    else:
-        past = base + "ed"
-        ing = base + "ing"
-    if base == "chase":
-        past, ing = "chased", "chasing"
-    past, part = _EN_IRREGULAR.get(base, (past, past))
-    third = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
-    if base.endswith("y") and base[-2] not in "aeiou":
-        third = base[:-1] + "ies"
-    forms = {base: INF, third: THIRD, past: PART, part: PART, ing: GER}
-    if base == "cancel":  # both spellings
-        forms.update({"canceled": PART, "canceling": GER})
-    return forms
-
-
-_ES_ENDINGS = {
-    "ar": {
-        FIRST: ("o", "amos", "é", "aré", "aremos", "aría", "aríamos", "aba", "ábamos"),
-        SECOND: ("as", "ás", "aste", "arás", "á"),
-        THIRD: ("a", "an", "ó", "aron", "ará", "arán", "aría", "arían"),
-        INF: ("ar",),
-        GER: ("ando",),
-        PART: ("ado", "ada", "ados", "adas"),
-    },
-    "er": {
-        FIRST: ("o", "emos", "í", "imos", "eré", "eremos", "ería", "eríamos"),
-        SECOND: ("es", "és", "iste", "erás", "é"),
-        THIRD: ("e", "en", "ió", "ieron", "erá", "erán", "ería", "erían"),
-        INF: ("er",),
-        GER: ("iendo",),
-        PART: ("ido", "ida", "idos", "idas"),
-    },
-    "ir": {
-        FIRST: ("o", "imos", "í", "iré", "iremos", "iría", "iríamos"),
-        SECOND: ("es", "ís", "iste", "irás", "í"),
-        THIRD: ("e", "en", "ió", "ieron", "irá", "irán", "iría", "irían"),
-        INF: ("ir",),
-        GER: ("iendo",),
-        PART: ("ido", "ida", "idos", "idas"),
-    },
-}
-# Stem changes in the present (o → ue, e → i), written as the changed stem.
-_ES_STEM_CHANGES = {"devolver": "devuelv", "reponer": None, "corregir": "corrig"}
-
-
-def _es_forms(lemma: str) -> dict[str, str]:
-    stem, kind = lemma[:-2], lemma[-2:]
-    forms: dict[str, str] = {}
-    for person, endings in _ES_ENDINGS[kind].items():
-        for ending in endings:
-            forms.setdefault(stem + ending, person)
-    if kind == "ar" and stem.endswith(("c", "g", "z")):
-        spelled = {"c": "qu", "g": "gu", "z": "c"}[stem[-1]]
-        forms[stem[:-1] + spelled + "é"] = FIRST  # apliqué, cargué, actualicé
-    changed = _ES_STEM_CHANGES.get(lemma)
-    if changed:
-        forms[changed + "o"] = FIRST
-        forms[changed + "e"] = THIRD
-        forms[changed + "en"] = THIRD
-        forms[changed + "es"] = SECOND
-    if lemma == "reponer":
-        forms.update({"repusimos": FIRST, "repuse": FIRST, "repondremos": FIRST})
-    return forms
 
 
 @cache
@@ -379,7 +300,7 @@ def verb_forms(language: str) -> dict[str, list[tuple[Verb, str]]]:
     """Every form of every act verb of ``language``: form → [(verb, person)]."""
     table: dict[str, list[tuple[Verb, str]]] = {}
     verbs = SPANISH if language == "es" else ENGLISH
-    conjugate = _es_forms if language == "es" else _en_forms
+    conjugate = es_forms if language == "es" else en_forms
     for verb in verbs:
         forms = conjugate(verb.lemma)
         forms.update(dict(verb.extra))
@@ -397,10 +318,3 @@ def infinitives(language: str) -> dict[str, list[Verb]]:
             if person in (INF, GER):
                 out.setdefault(fold(form), []).append(verb)
     return out
-
-
-_FOLD = str.maketrans("áéíóúü", "aeiouu")
-
-
-def fold(text: str) -> str:
-    return text.translate(_FOLD)

@@ -10,9 +10,9 @@ import json
 
 import re2
 
+from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.text import words
-from guards.verbs import fold
 
 # Offers that are a thing the customer holds and types in: "the coupon" refers to one
 # only when a source gives a coupon (any discount a source states is "the discount").

@@ -9,6 +9,7 @@ import re2
 
 from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
+from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
@@ -39,7 +40,6 @@ from guards.text import (
 )
 from guards.thresholds import amounts, threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
-from guards.verbs import fold
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
 

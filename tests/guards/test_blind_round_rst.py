@@ -67,6 +67,9 @@ def blind(case_id: str) -> GuardContext:
         # result states and passives with an order number
         ("t-0041", "action_claim"),  # "Your order 11873 is now cancelled"
         ("t-0121", "action_claim"),  # "Order 30912 has been put on hold"
+        ("t-0185", "action_claim"),  # "I'll e-mail you our full size guide": one verb
+        ("t-0246", "action_claim"),  # "Le paso su caso a un supervisor": "caso" is no "if"
+        ("t-0229", "action_claim"),  # "The warehouse has been notified about … order 13550"
         # deeds of verbs no list names
         ("t-0025", "action_claim"),  # "Igual ya le avisé al depósito"
         ("t-0101", "action_claim"),  # "he dejado una nota en el pedido"

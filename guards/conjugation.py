@@ -1,0 +1,98 @@
+"""Regular conjugation of an act verb's infinitive, per language, with the few
+irregular forms the act verbs need; and accent folding. Morphology only: which verbs
+exist and what they do is ``guards.verbs``."""
+
+from __future__ import annotations
+
+from guards.act_objects import FIRST, GER, INF, PART, SECOND, THIRD
+
+_EN_IRREGULAR = {
+    "send": ("sent", "sent"),
+    "resend": ("resent", "resent"),
+    "hold": ("held", "held"),
+}
+
+
+def en_forms(lemma: str) -> dict[str, str]:
+    base = lemma
+    if base.endswith("e"):
+        past = base + "d"
+        ing = base[:-1] + "ing"
+    elif base.endswith(("y",)) and base[-2] not in "aeiou":
+        past = base[:-1] + "ied"
+        ing = base + "ing"
+    elif base in ("cancel", "comp", "log", "flag", "ship", "refer", "transfer", "chase", "submit"):
+        double = base if base in ("chase",) else base + base[-1]
+        past = double + "ed"
+        ing = double + "ing"
+    else:
+        past = base + "ed"
+        ing = base + "ing"
+    if base == "chase":
+        past, ing = "chased", "chasing"
+    past, part = _EN_IRREGULAR.get(base, (past, past))
+    third = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
+    if base.endswith("y") and base[-2] not in "aeiou":
+        third = base[:-1] + "ies"
+    forms = {base: INF, third: THIRD, past: PART, part: PART, ing: GER}
+    if base == "cancel":  # both spellings
+        forms.update({"canceled": PART, "canceling": GER})
+    return forms
+
+
+_ES_ENDINGS = {
+    "ar": {
+        FIRST: ("o", "amos", "é", "aré", "aremos", "aría", "aríamos", "aba", "ábamos"),
+        SECOND: ("as", "ás", "aste", "arás", "á"),
+        THIRD: ("a", "an", "ó", "aron", "ará", "arán", "aría", "arían"),
+        INF: ("ar",),
+        GER: ("ando",),
+        PART: ("ado", "ada", "ados", "adas"),
+    },
+    "er": {
+        FIRST: ("o", "emos", "í", "imos", "eré", "eremos", "ería", "eríamos"),
+        SECOND: ("es", "és", "iste", "erás", "é"),
+        THIRD: ("e", "en", "ió", "ieron", "erá", "erán", "ería", "erían"),
+        INF: ("er",),
+        GER: ("iendo",),
+        PART: ("ido", "ida", "idos", "idas"),
+    },
+    "ir": {
+        FIRST: ("o", "imos", "í", "iré", "iremos", "iría", "iríamos"),
+        SECOND: ("es", "ís", "iste", "irás", "í"),
+        THIRD: ("e", "en", "ió", "ieron", "irá", "irán", "iría", "irían"),
+        INF: ("ir",),
+        GER: ("iendo",),
+        PART: ("ido", "ida", "idos", "idas"),
+    },
+}
+# Stem changes in the present (o → ue, e → i), written as the changed stem.
+_ES_STEM_CHANGES = {"devolver": "devuelv", "reponer": None, "corregir": "corrig"}
+
+
+def es_forms(lemma: str) -> dict[str, str]:
+    stem, kind = lemma[:-2], lemma[-2:]
+    forms: dict[str, str] = {}
+    for person, endings in _ES_ENDINGS[kind].items():
+        for ending in endings:
+            forms.setdefault(stem + ending, person)
+    if kind == "ar" and stem.endswith(("c", "g", "z")):
+        spelled = {"c": "qu", "g": "gu", "z": "c"}[stem[-1]]
+        forms[stem[:-1] + spelled + "é"] = FIRST  # apliqué, cargué, actualicé
+    changed = _ES_STEM_CHANGES.get(lemma)
+    if changed:
+        forms[changed + "o"] = FIRST
+        forms[changed + "e"] = THIRD
+        forms[changed + "en"] = THIRD
+        forms[changed + "es"] = SECOND
+    if lemma == "reponer":
+        forms.update({"repusimos": FIRST, "repuse": FIRST, "repondremos": FIRST})
+    return forms
+
+
+_FOLD = str.maketrans("áéíóúü", "aeiouu")
+
+
+def fold(text: str) -> str:
+    """Without accents: "reembolsé" and "reembolse" compare equal."""
+    return text.translate(_FOLD)
