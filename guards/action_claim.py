@@ -20,6 +20,7 @@ from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import requested_acts, says_done
+from guards.result_states import shipping_reported, underway
 from guards.text import cited_sentences, content_words, restates, words
 from guards.verdicts import Finding
 
@@ -125,6 +126,10 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             if asked:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
+        if (moving := underway(sentence, ctx.language)) and not shipping_reported(outputs):
+            # "el mate nuevo ya está en camino", "a replacement is already on its way",
+            # in a turn whose lookup shows nothing moving
+            return _finding(Act.SEND, moving, sentence, ctx, done)
     return None
 
 

@@ -146,3 +146,45 @@ def _received(tokens: list[str], lang: str) -> tuple[str, int] | None:
         if _WITH[lang] in before and _SPEAKER_FUTURE[lang] & set(tokens[:index]):
             return token, index
     return None
+
+
+# Something already moving toward the customer: "ya está en camino", "already on its
+# way", "la devolución ya está en marcha". Only with "ya" / "already" / "now": "llega
+# en camino de 48 h" or "on the way to the depot" in a lookup's words is not a claim.
+_UNDERWAY = {
+    "es": ("en camino", "en marcha", "en curso", "en viaje"),
+    "en": ("on its way", "on the way", "on their way", "underway", "in motion"),
+}
+_ALREADY = {"es": frozenset(("ya",)), "en": frozenset(("already", "now"))}
+# A lookup's words for an order or a return that is moving.
+_MOVING = (
+    "ship",
+    "dispatch",
+    "transit",
+    "on its way",
+    "out for delivery",
+    "despach",
+    "enviad",
+    "en camino",
+    "tránsito",
+    "transito",
+    "reparto",
+    "en viaje",
+    "collected",
+    "retirad",
+)
+
+
+def underway(sentence: str, language: str) -> str | None:
+    """The phrase when ``sentence`` says something is already on its way."""
+    lang = "en" if language == "en" else "es"
+    lower = sentence.lower()
+    if not _ALREADY[lang] & set(words(lower)):
+        return None
+    return next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
+
+
+def shipping_reported(outputs: str) -> bool:
+    """A tool's output says an order or a return is moving."""
+    lower = outputs.lower()
+    return any(word in lower for word in _MOVING)

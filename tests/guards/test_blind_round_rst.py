@@ -70,6 +70,10 @@ def blind(case_id: str) -> GuardContext:
         ("t-0185", "action_claim"),  # "I'll e-mail you our full size guide": one verb
         ("t-0246", "action_claim"),  # "Le paso su caso a un supervisor": "caso" is no "if"
         ("t-0229", "action_claim"),  # "The warehouse has been notified about … order 13550"
+        # something "already on its way" in a turn whose lookup shows nothing moving
+        ("t-0045", "action_claim"),  # "el mate nuevo ya está en camino"
+        ("t-0247", "action_claim"),  # "A replacement case is already on its way to you"
+        ("t-0225", "action_claim"),  # "La devolución del pedido 7893 ya está en marcha"
         # deeds of verbs no list names
         ("t-0025", "action_claim"),  # "Igual ya le avisé al depósito"
         ("t-0101", "action_claim"),  # "he dejado una nota en el pedido"
@@ -135,3 +139,11 @@ def test_talk_verbs_are_whole_forms_not_prefixes_that_swallow_deeds():
     assert read_deeds("Ya te la separé en el local.", "es")
     assert read_deeds("Ya le levanté un reclamo al pedido 4410.", "es")
     assert not read_deeds("Te dejo el enlace de seguimiento del pedido 4410.", "es")
+
+
+def test_an_order_the_lookup_shows_moving_may_be_said_on_its_way():
+    """Given a lookup that says the order shipped; when the draft says it is already on
+    its way; then action_claim lets it pass (it reports the lookup)."""
+    lookup = [("get_order_status", {"order_id": "1042"}, "1042 — shipped 3 May, in transit")]
+    draft = "Your order 1042 shipped on 3 May and is already on its way."
+    assert "action_claim" not in check(turn(draft, locale="en", tools=lookup))
