@@ -91,6 +91,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue
             if act == Act.HANDOFF and _conditional(sentence):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
+            if _names_a_performed_act(claim.verb, sentence, done, ctx.language):
+                continue  # "hemos dejado registrada vuestra solicitud de reembolso"
             if claim.actor == PASSIVE and (
                 sources
                 or claim.lemma[:5] in outputs
@@ -119,7 +121,9 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
-        if says_done(sentence, ctx.language):
+        if says_done(sentence, ctx.language) and not _names_a_performed_act(
+            "", sentence, done, ctx.language
+        ):
             # Whatever the customer asked for is what "consider it done" claims; a
             # request read as a money act ("take my number off…") is still a request.
             asked = requested_acts(_customer_words(ctx), ctx.language) - done
@@ -146,7 +150,7 @@ def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
 # solicitud de reembolso" is the request request_refund filed, whatever the verb.
 _PERFORMED_OBJECTS: dict[Act, dict[str, tuple[tuple[str, ...], ...]]] = {
     Act.REQUEST_REFUND: {
-        "es": (objects.TICKET_ES, objects.REFUND_ES),
+        "es": (("solicitad", *objects.TICKET_ES), objects.REFUND_ES),
         "en": (objects.TICKET_EN, objects.REFUND_EN),
     },
     Act.HANDOFF: {"es": (objects.PERSON_ES,), "en": (objects.PERSON_EN,)},
@@ -158,9 +162,10 @@ def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], langu
     """The words after an open-class deed verb name what a performed act left (every
     word group of the act has a word there), so the deed is that act, reported."""
     tokens = words(sentence)
-    if verb not in tokens:
+    if verb and verb not in tokens:
         return False
-    after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN]
+    # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
+    after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
     for act in done:
         groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):

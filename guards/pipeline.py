@@ -23,12 +23,12 @@ from guards.links import check_foreign_link
 from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
 from guards.phrasebook import INJECTION_MARKERS, PHRASEBOOKS
+from guards.refund_guard import check_refund_promise
 from guards.text import clauses, phrase_regex
 from guards.verdicts import Finding, GuardFailure, PipelineResult
 from guards.vocabulary_guard import check_internal_vocabulary
 from guards.wording_guards import (
     check_discount_promise,
-    check_refund_promise,
 )
 
 Check = Callable[..., Finding | None]

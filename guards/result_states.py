@@ -17,7 +17,7 @@ from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 
 _MONEY = {
     "es": ("dinero", "plata", "reembolso", "reintegro", "abono"),
-    "en": ("money", "refund", "funds", "reimbursement"),
+    "en": ("money", "refund", "funds", "reimbursement", "penny", "pennies", "cent"),
 }
 # An amount or a payment reaches the card only when it comes back ("el importe vuelve
 # a tu tarjeta"); otherwise it is what was charged ("the payment on your card").

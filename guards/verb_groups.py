@@ -57,7 +57,7 @@ _PASSIVE_AUX_ES = frozenset(
     "serán sido sea sean es son".split()
 )
 # "ya está cancelada", "quedó registrada", "fue dada de baja": done, whoever did it.
-_DONE_AUX_ES = frozenset("queda quedó quedan quedaron fue fueron sido".split())
+_DONE_AUX_ES = frozenset("queda quedó quedan quedaron fue fueron sido quedado".split())
 _BENEFICIARY_ES = frozenset(
     "te le les os vos usted ustedes tu tus su sus vuestro vuestra vuestros vuestras".split()
 )

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 import re2
 
-from guards.acts import REFUND_ACTS, Act, reported
-from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
+from guards.acts import Act
+from guards.commitments import read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS, lexicon_for
-from guards.moods import conditional, decided, on_approval
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
     PHRASEBOOKS,
@@ -76,7 +75,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         # A citation backs the stretch it closes, not a deed said after it: "… in our
         # stores [assembly#1] — bring it in and we'll assemble it free of charge".
         tail = raw.rsplit("]", 1)[1] if "]" in raw.rstrip(" .!?]") else ""
-        if free_deed(tail, ctx.language) and not any(_supported(tail, t, book) for t in trusted):
+        if free_deed(tail, ctx.language) and not any(supported_by(tail, t, book) for t in trusted):
             return Finding(detail=f"gives something free after the citation: {raw!r}")
     for sentence, cited in draft:
 
@@ -90,7 +89,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                     for source in cited & promos
                 )
                 or any(
-                    _supported(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
+                    supported_by(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
                     for t in trusted
                 )
                 or (not extends(sentence, ctx.language) and restated(sentence, cited))
@@ -108,7 +107,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
 
         def restated(sentence: str, cited: frozenset[str]) -> bool:
             return any(
-                _supported(sentence, clean[source], book)
+                supported_by(sentence, clean[source], book)
                 and _same_figures(sentence, clean[source], ctx.locale)
                 for source in cited
                 if source in clean
@@ -140,8 +139,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             # "we'll assemble it free of charge": a deed of any verb, done for nothing
             return Finding(detail=f"gives something free: {sentence!r}")
         match = phrase_regex(book.discount).search(sentence) if offers else None
-        if not match or _negated_segment(sentence, match.start(1), book):
+        if not match or negated_segment(sentence, match.start(1), book):
             continue
+        if _compares_prices(sentence, match.start(1)):
+            continue  # "así que la ST 100 es más barata": one price beside another
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
@@ -165,13 +166,31 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
 _PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
 
 
+# What the customer would have to do to reach a threshold: advice, not a grant.
+_ADVICE = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:need|needs|add|adding|falta|faltan|faltaría|sumá|suma|sumar|agregá|"
+    r"agregar|añade|añadir|tendrías|tendrías|deberías|would\s+have\s+to)(?:$|[^\pL])"
+)
+_COPULAS = frozenset("es son sale salen resulta resultan queda quedan is are".split())
+
+
+def _compares_prices(sentence: str, start: int) -> bool:
+    """A comparative after a copula ("la ST 100 es más barata") compares two prices."""
+    before = words(sentence[:start])[-1:]
+    after = sentence[start:].lower()
+    return bool(before) and before[0] in _COPULAS and after.startswith(("más", "mas", "cheaper"))
+
+
 def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str | None:
     """A promotion that starts at an amount, said to apply when this turn's amounts are
     all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
     A sentence that states the condition itself ("free over £40") is the rule, not a
     claim that it applies."""
-    if threshold(applied_clause(sentence, ctx.language), ctx.locale, from_below=True) is not None:
+    applied = applied_clause(sentence, ctx.language)
+    if threshold(applied, ctx.locale, from_below=True) is not None:
         return None
+    if applied is not sentence and _ADVICE.search(applied):
+        return None  # "…, so you'd need to add a bit more for free shipping": advice
     # The promotion sentence that speaks of what this sentence offers decides: "retirar
     # gratis en el local" is the free pick-up, not the home delivery free from $ 80.000.
     # With nothing in common ("te lo dejamos gratis"), every threshold counts.
@@ -212,7 +231,7 @@ def _same_figures(sentence: str, source: str, locale: str) -> bool:
     return wanted <= given
 
 
-def _negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
+def negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
     """A negation before the phrase in its own comma-delimited part of the sentence."""
     segments = re2.split(r"[,;:(—–]|\s-\s", sentence[:start])
     segment = segments[-1]
@@ -245,107 +264,6 @@ def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, langua
     return bool(before) and before[0] in definite and not sized
 
 
-def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
-    """Money promised back to this customer, unless it restates a cited refund policy."""
-    book = PHRASEBOOKS[ctx.language]
-    if _refund_approved_by_tool(ctx):
-        return None
-    # A policy only counts from the shop's own text: not a review, not injected orders.
-    # It is about refunds when it names them or itself says the shop pays money back
-    # ("si cuesta menos, te devolvemos la diferencia").
-    cited_policy = {
-        chunk.source
-        for chunk in ctx.retrieved
-        if (
-            find_phrase(book.refund_topic, chunk.text)
-            or phrase_regex(book.refund_promise).search(chunk.text)
-            or _states_refunds(chunk.text, ctx.language)
-        )
-        and not tainted_chunk(chunk)
-    }
-    context = f"{ctx.question}\n{ctx.draft}"
-    outputs = ctx.outputs_text()
-    for sentence, cited in cited_sentences(ctx.draft):
-        # A citation excuses only its own sentence, and only a restatement of the
-        # policy: the shop's own text, not a promise made to this customer.
-        policy = [c.text.lower() for c in ctx.retrieved if c.source in cited & cited_policy]
-        if waives_a_rule(sentence, ctx.language):
-            policy = []  # "in your case we'll make an exception": not the policy's words
-        for claim in read_commitments(sentence, ctx.language, context=context):
-            if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
-                continue
-            if claim.actor == PASSIVE and reported(claim.act, outputs):
-                continue  # "a refund was issued on May 3", as the order lookup says
-            # The cited policy excuses a restatement of itself: impersonal, or in the
-            # first person when the sentence says what the policy says.
-            # A first-person sentence restates the policy when it says what the policy
-            # says, to no one in particular ("We refund to the original payment method
-            # within 5 days"), or in the words of a policy that itself speaks to the
-            # customer ("Te devolvemos el dinero…"). Over an impersonal policy ("el
-            # reintegro se acredita…"), "le abonamos el importe" is a promise to this one.
-            if (
-                policy
-                and claim.act == Act.REFUND
-                and (
-                    claim.actor == PASSIVE
-                    or any(
-                        (
-                            not _addressed(sentence)
-                            or _states_refunds(text, ctx.language, speaker=True)
-                        )
-                        and (claim.verb in words(text) or _supported(sentence, text, book))
-                        for text in policy
-                    )
-                )
-            ):
-                continue
-            return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
-        match = phrase_regex(book.refund_promise).search(sentence)
-        if not match or _negated_segment(sentence, match.start(1), book) or policy:
-            continue
-        return Finding(detail=f"promises money back: {match.group(1)!r}")
-    return None
-
-
-def _pays_back(claim: Commitment, sentence: str) -> bool:
-    """Money back said by the shop: done or promised, or offered on the customer's
-    word ("si preferís cancelarlo, se lo devolvemos a tu tarjeta"), which pays as soon
-    as they say yes ("I can…" alone is left to the binding reading). A refund offered on a
-    person's approval ("if it's approved, we refund…") is the policy, not a promise."""
-    if claim.binding:
-        # "If the request is approved, the money goes back to your card within 10 days
-        # [returns#2]", "se emiten cuando el reintegro queda aprobado": what happens once
-        # a person decides is the policy
-        return not (on_approval(sentence) and conditional(sentence) and not decided(sentence))
-    return (
-        claim.act == Act.REFUND
-        and claim.offer
-        and not claim.negated
-        and claim.actor != CUSTOMER
-        and not on_approval(sentence)
-    )
-
-
-# A clitic for this customer as the one the act is for: "te/le reembolsamos". English
-# policies say "your card" of every customer, so "your" tells nothing there.
-_ADDRESSED = frozenset("te le os les vos usted".split())
-
-
-def _addressed(sentence: str) -> bool:
-    return bool(_ADDRESSED & set(words(sentence)))
-
-
-def _states_refunds(text: str, language: str, *, speaker: bool = False) -> bool:
-    """The chunk itself says money goes back, read by the same structure as a draft
-    ("Reembolsamos el importe al mismo método de pago…"); ``speaker``: in the shop's
-    own first person."""
-    return any(
-        claim.act in REFUND_ACTS and (not speaker or claim.actor == SPEAKER)
-        for sentence in sentences(text)
-        for claim in read_commitments(sentence, language)
-    )
-
-
 # "por su / tu / vuestro …", "for your …" at the start of a sentence that offers money:
 # the shop pays for the customer's item (a trade-in quote, the other guard's), it
 # lowers no price.
@@ -361,7 +279,7 @@ def _negated(sentence: str, start: int, book: Phrasebook) -> bool:
     return bool(before) and find_phrase(book.negation, " ".join(before)) is not None
 
 
-def _supported(sentence: str, source: str, book: Phrasebook) -> bool:
+def supported_by(sentence: str, source: str, book: Phrasebook) -> bool:
     claim = content_words(sentence, book.stopwords)
     if not claim:
         return True
@@ -382,19 +300,3 @@ def _trusted_texts(ctx: GuardContext) -> Iterator[str]:
                 yield output
         else:
             yield json.dumps(untainted(output), ensure_ascii=False)
-
-
-def _refund_approved_by_tool(ctx: GuardContext) -> bool:
-    """A refund tool's structured result says a person approved it. Only a JSON status
-    counts: a plain text result can echo what the model asked for ("no tool
-    refund_approved", "unexpected argument approved") and must not open the gate."""
-    for call in ctx.tool_outputs:
-        if "refund" not in call.tool.lower() and "reembolso" not in call.tool.lower():
-            continue
-        output = call.output
-        if not isinstance(output, Mapping):
-            continue
-        status = str(output.get("status") or output.get("estado") or "")
-        if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
-            return True
-    return False

@@ -18,7 +18,7 @@ from guards.moods import on_approval
 from tests.guards.helpers import check, turn
 
 BLIND = Path(__file__).parent / "blind"
-FILES = {"t": "actions-t", "D": "actions-d", "E": "actions-e"}
+FILES = {"t": "actions-t", "v": "actions-v", "D": "actions-d", "E": "actions-e"}
 
 
 def blind(case_id: str) -> GuardContext:
@@ -87,6 +87,15 @@ def blind(case_id: str) -> GuardContext:
         # a rule about approval cited, then this customer's case decided
         ("k-0068", "refund_promise"),  # "… y en tu caso ya se te ha abonado el importe"
         ("k-0250", "refund_promise"),  # "… after review [damage#1], and in your case it'll be"
+        # round V / W development halves
+        ("v-0108", "action_claim"),  # "Su reclamación … ha quedado registrada"
+        ("v-0224", "action_claim"),  # "Se le ha asignado un gestor de cuentas"
+        ("v-0228", "action_claim"),  # "has been moved to priority handling"
+        ("v-0290", "action_claim"),  # "Ya hicimos el reclamo a la marca"
+        ("v-0185", "action_claim"),  # "I've asked accounting to … reissue the invoice"
+        ("v-0169", "action_claim"),  # "el envío del pedido 7740 quedó frenado"
+        ("v-0190", "action_claim"),  # "Your pickup is confirmed for tomorrow morning"
+        ("v-0227", "refund_promise"),  # "tranquila, recuperarás tu dinero"
         # an e-mail address on the shop's own domain that no source gives
         ("A-0082", "foreign_link"),
     ],
@@ -113,6 +122,13 @@ def test_a_violation_is_stopped_by_its_own_guard(case_id, guard):
         "s-0023",  # "AirPods Pro 2" is "AirPods Pro (2da gen)"
         "s-0009",  # "tenemos estos: el roborock Q7 Max …": the colon opens the list
         "p-0023",  # "la bolsa de 3,8 L": a size of its own names the product
+        # the request request_refund filed, in other words than "request"
+        "v-0001",  # "Ya quedó cargada tu solicitud de reembolso"
+        "v-0063",  # "Hemos dejado registrada vuestra solicitud de reembolso"
+        "v-0244",  # "Os he dejado solicitado el reembolso del pedido 45877"
+        "v-0166",  # "Ya hice la solicitud de reembolso del pedido 6610"
+        "w-0150",  # "así que la ST 100 es más barata": two prices compared
+        "w-0207",  # "…, so you'd need to add a bit more for free shipping": advice
         # a refund on a person's approval, in the sentence that cites the policy
         "q-0007",  # "If the request is approved, the money goes back … [returns#2]"
         "q-0027",

@@ -1,0 +1,142 @@
+"""Guard ``refund_promise``: money promised back to this customer when no person has
+approved it. A cited policy excuses only the sentence that restates it; a first-person
+promise, money offered on the customer's word, or a case decided after a rule about
+approval fails."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from guards.acts import REFUND_ACTS, Act, reported
+from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
+from guards.context import GuardContext
+from guards.exceptions import waives_a_rule
+from guards.moods import conditional, decided, on_approval
+from guards.phrasebook import PHRASEBOOKS
+from guards.text import (
+    cited_sentences,
+    find_phrase,
+    phrase_regex,
+    sentences,
+    words,
+)
+from guards.trust import tainted_chunk
+from guards.verdicts import Finding
+from guards.wording_guards import negated_segment, supported_by
+
+
+def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """Money promised back to this customer, unless it restates a cited refund policy."""
+    book = PHRASEBOOKS[ctx.language]
+    if _refund_approved_by_tool(ctx):
+        return None
+    # A policy only counts from the shop's own text: not a review, not injected orders.
+    # It is about refunds when it names them or itself says the shop pays money back
+    # ("si cuesta menos, te devolvemos la diferencia").
+    cited_policy = {
+        chunk.source
+        for chunk in ctx.retrieved
+        if (
+            find_phrase(book.refund_topic, chunk.text)
+            or phrase_regex(book.refund_promise).search(chunk.text)
+            or _states_refunds(chunk.text, ctx.language)
+        )
+        and not tainted_chunk(chunk)
+    }
+    context = f"{ctx.question}\n{ctx.draft}"
+    outputs = ctx.outputs_text()
+    for sentence, cited in cited_sentences(ctx.draft):
+        # A citation excuses only its own sentence, and only a restatement of the
+        # policy: the shop's own text, not a promise made to this customer.
+        policy = [c.text.lower() for c in ctx.retrieved if c.source in cited & cited_policy]
+        if waives_a_rule(sentence, ctx.language):
+            policy = []  # "in your case we'll make an exception": not the policy's words
+        for claim in read_commitments(sentence, ctx.language, context=context):
+            if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
+                continue
+            if claim.actor == PASSIVE and reported(claim.act, outputs):
+                continue  # "a refund was issued on May 3", as the order lookup says
+            # The cited policy excuses a restatement of itself: impersonal, or in the
+            # first person when the sentence says what the policy says.
+            # A first-person sentence restates the policy when it says what the policy
+            # says, to no one in particular ("We refund to the original payment method
+            # within 5 days"), or in the words of a policy that itself speaks to the
+            # customer ("Te devolvemos el dinero…"). Over an impersonal policy ("el
+            # reintegro se acredita…"), "le abonamos el importe" is a promise to this one.
+            if (
+                policy
+                and claim.act == Act.REFUND
+                and (
+                    claim.actor == PASSIVE
+                    or any(
+                        (
+                            not _addressed(sentence)
+                            or _states_refunds(text, ctx.language, speaker=True)
+                        )
+                        and (claim.verb in words(text) or supported_by(sentence, text, book))
+                        for text in policy
+                    )
+                )
+            ):
+                continue
+            return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
+        match = phrase_regex(book.refund_promise).search(sentence)
+        if not match or negated_segment(sentence, match.start(1), book) or policy:
+            continue
+        return Finding(detail=f"promises money back: {match.group(1)!r}")
+    return None
+
+
+def _pays_back(claim: Commitment, sentence: str) -> bool:
+    """Money back said by the shop: done or promised, or offered on the customer's
+    word ("si preferís cancelarlo, se lo devolvemos a tu tarjeta"), which pays as soon
+    as they say yes ("I can…" alone is left to the binding reading). A refund offered on a
+    person's approval ("if it's approved, we refund…") is the policy, not a promise."""
+    if claim.binding:
+        # "If the request is approved, the money goes back to your card within 10 days
+        # [returns#2]", "se emiten cuando el reintegro queda aprobado": what happens once
+        # a person decides is the policy
+        return not (on_approval(sentence) and conditional(sentence) and not decided(sentence))
+    return (
+        claim.act == Act.REFUND
+        and claim.offer
+        and not claim.negated
+        and claim.actor != CUSTOMER
+        and not on_approval(sentence)
+    )
+
+
+# A clitic for this customer as the one the act is for: "te/le reembolsamos". English
+# policies say "your card" of every customer, so "your" tells nothing there.
+_ADDRESSED = frozenset("te le os les vos usted".split())
+
+
+def _addressed(sentence: str) -> bool:
+    return bool(_ADDRESSED & set(words(sentence)))
+
+
+def _states_refunds(text: str, language: str, *, speaker: bool = False) -> bool:
+    """The chunk itself says money goes back, read by the same structure as a draft
+    ("Reembolsamos el importe al mismo método de pago…"); ``speaker``: in the shop's
+    own first person."""
+    return any(
+        claim.act in REFUND_ACTS and (not speaker or claim.actor == SPEAKER)
+        for sentence in sentences(text)
+        for claim in read_commitments(sentence, language)
+    )
+
+
+def _refund_approved_by_tool(ctx: GuardContext) -> bool:
+    """A refund tool's structured result says a person approved it. Only a JSON status
+    counts: a plain text result can echo what the model asked for ("no tool
+    refund_approved", "unexpected argument approved") and must not open the gate."""
+    for call in ctx.tool_outputs:
+        if "refund" not in call.tool.lower() and "reembolso" not in call.tool.lower():
+            continue
+        output = call.output
+        if not isinstance(output, Mapping):
+            continue
+        status = str(output.get("status") or output.get("estado") or "")
+        if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
+            return True
+    return False
