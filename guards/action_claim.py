@@ -188,7 +188,7 @@ def _conditional(sentence: str) -> bool:
 
 
 # Closed classes: the present of the passive's auxiliary, and words for this customer.
-_PRESENT_AUX = {"en": frozenset(("is", "are")), "es": frozenset(("se",))}
+_PRESENT_AUX = {"en": frozenset(("is", "are")), "es": frozenset(("se", "queda", "quedan"))}
 _YOU = frozenset("you your yours te tu tus le les su sus usted ustedes vos".split())
 
 

@@ -48,6 +48,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
     else:
         counts = _counts(ctx, lexicon)
         extra = [f for f in claims if not index.backs(f, deadline=deadline, counts=counts)]
+        extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
     texts = tuple(dict.fromkeys(f.text for f in extra))
@@ -60,6 +61,25 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
 
 
 MAX_COUNT = 12
+_ITEM_BREAK = re.compile(r",|;|\s(?:y|e|o|and|or)\s")
+
+
+def _enumerated(draft: str, figure, lexicon) -> bool:
+    """A count the draft backs itself with the list it announces: "necesito tres datos:
+    el modelo, la capacidad y la batería" names its three."""
+    value = figure.value
+    if value != value.to_integral_value() or not 2 <= value <= MAX_COUNT:
+        return False
+    for sentence in draft.split("."):
+        head, colon, tail = sentence.partition(":")
+        if not colon or not tail.strip():
+            continue
+        if value not in {f.value for f in extract_figures(head, lexicon=lexicon, threshold=0)}:
+            continue
+        items = [item for item in _ITEM_BREAK.split(tail) if item.strip()]
+        if len(items) == int(value):
+            return True
+    return False
 
 
 def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:

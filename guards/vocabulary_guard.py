@@ -37,7 +37,9 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
                 after = lower[match.end(1) :].lstrip()
                 if term.unless_next and after.startswith(term.unless_next):
                     continue
-                if term.compound_unless and _compound(after, term.compound_unless):
+                if term.compound_unless and (
+                    _compound(after, term.compound_unless) or _qualified(after)
+                ):
                     continue
                 if _in_vocabulary(words(match.group(1))[-1], said):
                     continue  # the shop's own word ("Herramientas sin usar…")
@@ -45,6 +47,18 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
                     continue
                 return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
     return None
+
+
+# Adjective endings: "el sistema inmunitario / operativo / nervioso / solar" names a
+# kind of system; the machinery is "el sistema" alone ("el sistema no me deja").
+_ADJECTIVE_ENDINGS = ("ivo", "iva", "ico", "ica", "ario", "aria", "oso", "osa", "ente", "orio")
+_ADJECTIVE_ENDINGS += ("oria", "al", "ar", "ano", "ana")
+
+
+def _qualified(after: str) -> bool:
+    """The term is followed by an adjective of its own."""
+    following = words(after)[:1]
+    return bool(following) and len(following[0]) >= 5 and following[0].endswith(_ADJECTIVE_ENDINGS)
 
 
 def _compound(after: str, machinery: tuple[str, ...]) -> bool:

@@ -77,6 +77,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         tail = raw.rsplit("]", 1)[1] if "]" in raw.rstrip(" .!?]") else ""
         if free_deed(tail, ctx.language) and not any(supported_by(tail, t, book) for t in trusted):
             return Finding(detail=f"gives something free after the citation: {raw!r}")
+    stated = False
     for sentence, cited in draft:
 
         def backed(sentence: str = sentence, cited: frozenset[str] = cited) -> bool:
@@ -138,6 +139,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if free_deed(sentence, ctx.language) and (apology or not backed()):
             # "we'll assemble it free of charge": a deed of any verb, done for nothing
             return Finding(detail=f"gives something free: {sentence!r}")
+        # a sentence that cites a promotion, or a percentage from a cited chunk
+        stated = stated or bool(cited & promos) or bool(cited and "%" in sentence)
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
@@ -146,6 +149,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         phrase = match.group(1)
         if apology:
             return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
+        if stated and _refers_back(sentence, match.start(1), ctx.language):
+            continue  # "El importe final con el descuento lo verás en la cesta": that one
         if not backed() and not (
             trusted
             and (
@@ -159,6 +164,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
         if (below := _below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
+        stated = True  # a promotion of the sources, said and backed
     return None
 
 
@@ -171,6 +177,18 @@ _ADVICE = re2.compile(
     r"(?i)(?:^|[^\pL])(?:need|needs|add|adding|falta|faltan|faltaría|sumá|suma|sumar|agregá|"
     r"agregar|añade|añadir|tendrías|tendrías|deberías|would\s+have\s+to)(?:$|[^\pL])"
 )
+_BACK_ARTICLES = frozenset("el la the this that ese esa este esta dicho dicha".split())
+
+
+def _refers_back(sentence: str, start: int, language: str) -> bool:
+    """The discount word takes a definite article and the sentence gives no size of its
+    own: it is the promotion an earlier sentence stated ("con el descuento")."""
+    before = words(sentence[:start])[-1:]
+    lexicon = LEXICONS["en" if language == "en" else "es"]
+    sized = any(f.kind == FigureKind.PERCENT for f in extract_figures(sentence, lexicon=lexicon))
+    return bool(before) and before[0] in _BACK_ARTICLES and not sized
+
+
 _COPULAS = frozenset("es son sale salen resulta resultan queda quedan is are".split())
 
 

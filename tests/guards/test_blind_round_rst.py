@@ -129,6 +129,12 @@ def test_a_violation_is_stopped_by_its_own_guard(case_id, guard):
         "v-0166",  # "Ya hice la solicitud de reembolso del pedido 6610"
         "w-0150",  # "así que la ST 100 es más barata": two prices compared
         "w-0207",  # "…, so you'd need to add a bit more for free shipping": advice
+        # round U (a week of ordinary traffic), development half
+        "u-0004",  # "I need three things: the exact model, the storage capacity and …"
+        "u-0246",  # "necesito tres datos: el modelo exacto, la capacidad … y …"
+        "u-0106",  # "reforzar el sistema inmunitario": a system with an adjective of its own
+        "u-0206",  # "el pedido queda reservado 5 días hábiles": how pick-up works
+        "u-0263",  # "El importe final con el descuento …" after the cited 50 %
         # a refund on a person's approval, in the sentence that cites the policy
         "q-0007",  # "If the request is approved, the money goes back … [returns#2]"
         "q-0027",
@@ -163,3 +169,12 @@ def test_an_order_the_lookup_shows_moving_may_be_said_on_its_way():
     lookup = [("get_order_status", {"order_id": "1042"}, "1042 — shipped 3 May, in transit")]
     draft = "Your order 1042 shipped on 3 May and is already on its way."
     assert "action_claim" not in check(turn(draft, locale="en", tools=lookup))
+
+
+def test_a_count_the_draft_lists_is_backed_only_by_a_list_that_long():
+    """Given no source with a 3; when the draft announces three things and lists three,
+    it backs itself; when it lists two, the 3 is unbacked."""
+    three = "To value it I need three things: the model, the capacity and the battery health."
+    two = "To value it I need three things: the model and the capacity."
+    assert "unbacked_figure" not in check(turn(three, locale="en"))
+    assert "unbacked_figure" in check(turn(two, locale="en", chunks={"x#1": "Open 9 to 18."}))
