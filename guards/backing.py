@@ -16,6 +16,7 @@ from typing import Any
 from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
+from guards.memo import memoised
 from guards.numbers import Figure, FigureKind, Reading, extract_figures
 from guards.trust import injection_start, record_carries_orders, tainted_chunk
 from guards.verdicts import SourceFigure
@@ -109,11 +110,19 @@ class _Where:
 def _add_text(
     found: list[SourceNumber], text: str, *, where: _Where, money_key: bool, lexicon: NumberLexicon
 ) -> None:
+    found.extend(_text_numbers(text, where, money_key, lexicon))
+
+
+@memoised()  # a worker reads the same chunks and product records turn after turn
+def _text_numbers(
+    text: str, where: _Where, money_key: bool, lexicon: NumberLexicon
+) -> tuple[SourceNumber, ...]:
+    found: list[SourceNumber] = []
     origin = where.origin
     if text.isdigit() and len(text) < 30:
         kind = FigureKind.MONEY if money_key else FigureKind.PLAIN
         found.append(SourceNumber(text, Decimal(text), origin, money_key, kind, where.tainted))
-        return
+        return tuple(found)
     # A string of a tool's output (a product name) that gives the model orders: the
     # figures from the order's bracket or sentence on are the attack's, not the record's.
     record = origin.startswith("tool:")
@@ -134,6 +143,7 @@ def _add_text(
                 SourceNumber(figure.text, r.value, origin, money, kind, tainted, figure.dimension)
                 for r in figure.readings
             )
+    return tuple(found)
 
 
 def _add_json(
