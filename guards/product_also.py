@@ -30,6 +30,18 @@ _AFTER = {
         r"\s+([^.;:!?()\[\]]+)"
     ),
 }
+# "We carry the bigger capacity too", "tenemos X y también la versión Pro Max": the
+# shop's verb, then the other product with its "too" after it or its "también" before.
+_TOO_AFTER = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s[^.;:!?()\[\]]*?,?\s+y\s+también\s+"
+        r"([^.;:!?()\[\]]+)"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+([^.;:!?()\[\]]+?)\s+(?:too|as\s+well)"
+        r"(?:$|[^\pL])"
+    ),
+}
 # The object before the verb: "X también la tenemos", "X is also on our shelves".
 _BEFORE = {
     "es": re2.compile(
@@ -64,6 +76,8 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
     lang = "en" if language == "en" else "es"
     found: list[list[str]] = []
     for match in _AFTER[lang].finditer(clause):
+        found.append(_object_phrase(match.group(1)))
+    for match in _TOO_AFTER[lang].finditer(clause):
         found.append(_object_phrase(match.group(1)))
     for match in _BEFORE[lang].finditer(clause):
         before = words(match.group(1))

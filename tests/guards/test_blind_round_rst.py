@@ -58,6 +58,7 @@ def blind(case_id: str) -> GuardContext:
         ("s-0061", "stock_contradiction"),  # "La versión con lectora también la tenemos"
         ("s-0163", "stock_contradiction"),  # "The Osprey Aura 65 … is also on our shelves"
         ("F-0242", "stock_contradiction"),  # "we also carry a matching organic hoodie"
+        ("w-0065", "stock_contradiction"),  # "We carry the bigger capacity too"
         # "tenemos buganvillas" after a search that found nothing
         ("n-0226", "stock_contradiction"),
         # "Sí, la podés comprar ahora": the pronoun points at the out-of-stock product
