@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from guards import act_objects as objects
 from guards.act_objects import GER, PART
 from guards.act_targets import other_reference
@@ -18,6 +16,7 @@ from guards.commitments import (
 )
 from guards.context import GuardContext
 from guards.deeds import read_deeds
+from guards.moods import on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import requested_acts, says_done
 from guards.result_states import shipping_reported, underway
@@ -61,7 +60,7 @@ def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
     for sentence, _ in cited_sentences(ctx.draft):
         for claim in read_commitments(sentence, ctx.language):
             act = act_of(claim, ctx.language)
-            if act == Act.HANDOFF and _conditional(sentence):
+            if act == Act.HANDOFF and on_condition(sentence):
                 continue
             if claim.binding and act not in MONEY_ACTS and act not in done:
                 found.add(act)
@@ -89,7 +88,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
                     return _finding(act, claim.verb, sentence, ctx, done, reference=other)
                 continue
-            if act == Act.HANDOFF and _conditional(sentence):
+            if act == Act.HANDOFF and on_condition(sentence):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
             if _names_a_performed_act(claim.verb, sentence, done, ctx.language):
                 continue  # "hemos dejado registrada vuestra solicitud de reembolso"
@@ -171,20 +170,6 @@ def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], langu
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
             return True
     return False
-
-
-# Closed class: subordinators that put a condition on what follows.
-_IF = frozenset(("si", "if", "unless"))
-
-
-def _conditional(sentence: str) -> bool:
-    """A handoff promised on a condition the customer has yet to meet ("si no aparece,
-    decime y te paso con una persona") is offered, not done: the desk can keep it."""
-    tokens = words(sentence)
-    if _IF & set(tokens):
-        return True
-    # "en caso de que…", but not "le paso su caso a un supervisor"
-    return any(a == "en" and b == "caso" for a, b in pairwise(tokens))
 
 
 # Closed classes: the present of the passive's auxiliary, and words for this customer.

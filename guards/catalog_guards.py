@@ -160,11 +160,7 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
                 continue  # "will be available again in March" is not an offer now
             if (found := _offered(clause, ctx.language, products)) is not None:
                 return found
-
-    def unavailable(text: str) -> bool:
-        return find_phrase(book.unavailable, text) is not None
-
-    if gone := offered_by_reference(sentences(ctx.draft), ctx.language, products, unavailable):
+    if gone := offered_by_reference(sentences(ctx.draft), ctx.language, products):
         return Finding(detail=f"offers {gone.name!r} without naming it, marked out of stock")
     if (gone := bought_now_anyway(ctx.draft, ctx.language, products)) is not None:
         return Finding(detail=f"offers {gone.name!r} to buy or ship now, marked out of stock")

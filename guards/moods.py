@@ -4,6 +4,8 @@ readers alike; plain functions over words."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards.conjugation import fold
 from guards.text import words
 from guards.verb_groups import (
@@ -71,14 +73,28 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
     return False
 
 
-# Subordinators of a condition or a later time: "if", "once", "cuando", "una vez que".
-_CONDITIONAL = frozenset("if once when after unless si cuando una vez tras después".split())
+# Closed classes: subordinators of a condition, and of a later time ("una vez" and "en
+# caso" are read as pairs: "una" alone is an article, "caso" alone a case).
+_IF = frozenset(("si", "if", "unless"))
+_LATER = frozenset("once when after cuando tras después".split())
+
+
+def on_condition(sentence: str) -> bool:
+    """The sentence puts a condition the customer has yet to meet ("si no aparece,
+    decime y te paso con una persona", "en caso de que…"), not "le paso su caso"."""
+    tokens = words(sentence.lower())
+    if _IF & set(tokens):
+        return True
+    return any(a == "en" and b == "caso" for a, b in pairwise(tokens))
 
 
 def conditional(sentence: str) -> bool:
     """The sentence holds a condition or a time to come ("if approved", "cuando se
     apruebe", "una vez recibido")."""
-    return bool(_CONDITIONAL & set(words(sentence.lower())))
+    tokens = words(sentence.lower())
+    if on_condition(sentence) or _LATER & set(tokens):
+        return True
+    return any(a == "una" and b == "vez" for a, b in pairwise(tokens))
 
 
 _DECIDED = ("en tu caso", "en su caso", "en vuestro caso", "in your case", " ya ", " already ")

@@ -13,7 +13,7 @@ from guards.markers import BRANDS
 from guards.memo import per_turn
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures, spell_out_digits
 from guards.products import returned_products
-from guards.text import words
+from guards.text import sentences, words
 from guards.verdicts import Finding
 
 MAX_DRAFT_FIGURES = 400
@@ -70,7 +70,7 @@ def _enumerated(draft: str, figure, lexicon) -> bool:
     value = figure.value
     if value != value.to_integral_value() or not 2 <= value <= MAX_COUNT:
         return False
-    for sentence in draft.split("."):
+    for sentence in sentences(draft):
         head, colon, tail = sentence.partition(":")
         if not colon or not tail.strip():
             continue

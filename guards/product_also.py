@@ -14,12 +14,12 @@ from __future__ import annotations
 import re2
 
 from guards.conjugation import fold
-from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD
+from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD, SHOP_HAS_EN, SHOP_HAS_ES
 from guards.products import Product, stem
 from guards.text import words
 
-_HAVE_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
-_HAVE_EN = r"(?:have|carry|stock|sell|offer)"
+_HAVE_ES = SHOP_HAS_ES
+_HAVE_EN = SHOP_HAS_EN
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": re2.compile(

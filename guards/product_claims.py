@@ -13,10 +13,13 @@ import re2
 from guards.products import Product, stem
 from guards.text import words
 
+# The shop's own verbs of having a product, one list for every reader of them.
+SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
+SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 _HAVE = {
-    "es": r"(?i)(?:^|[^\pL])(tenemos|tenés|tienes|contamos\s+con|hay|trabajamos|vendemos|"
-    r"manejamos|nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])",
-    "en": r"(?i)(?:^|[^\pL])(we\s+(?:also\s+)?(?:have|carry|stock|sell|offer)|we've\s+got|"
+    "es": r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|contamos\s+con|hay|"
+    r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])",
+    "en": r"(?i)(?:^|[^\pL])(we\s+(?:also\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
     r"there\s+(?:is|are)|we\s+do\s+have)(?:$|[^\pL])",
 }
 _BOUNDARY = frozenset(

@@ -11,13 +11,13 @@ sending, reserving or delivering it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import re2
 
+from guards.phrasebook import PHRASEBOOKS
 from guards.product_refs import PAIR, has_words, loosely_referred, stem
 from guards.products import Product
-from guards.text import negated_clause, words
+from guards.text import find_phrase, negated_clause, words
 
 _OFFER = {
     "es": re2.compile(
@@ -240,7 +240,7 @@ _NOW = {
 
 
 def offered_by_reference(
-    sentences_: list[str], language: str, products: tuple[Product, ...], unavailable: Callable
+    sentences_: list[str], language: str, products: tuple[Product, ...]
 ) -> Product | None:
     """An out-of-stock product offered in a sentence that does not name it: by a pronoun
     after the sentence that named it ("La Atma AS8230 está a $ 79.999. Sí, la podés
@@ -250,7 +250,7 @@ def offered_by_reference(
     last: Product | None = None
     for sentence in sentences_:
         named = [p for p in products if loosely_referred(sentence, (p,))]
-        gone = unavailable(sentence)
+        gone = find_phrase(PHRASEBOOKS[language].unavailable, sentence) is not None
         if gone and len(named) <= 1:
             contrast = _CONTRAST[lang].search(sentence)
             after = sentence[contrast.end() :] if contrast else ""

@@ -175,3 +175,15 @@ def test_hyphenated_spelled_number_in_the_source_backs_the_draft():
     # and a different figure is still caught
     wrong = turn("The warranty is three years. [warranty#1]", locale="en", chunks=chunks)
     assert check(wrong) == {"unbacked_figure": ("3",)}
+
+
+def test_a_count_backed_by_its_list_across_a_decimal_point():
+    # given a chunk that gives the parcel's 1.5 kg, and a draft whose count and the
+    # colon that opens its list stand on either side of that decimal point
+    chunks = {"envios#4": "Parcels up to 1.5 kg travel as small packets."}
+    draft = "I need 3 details of the 1.5 kg parcel: its height, its width and its depth."
+    # then the three items back the "3"; the decimal point does not end the sentence
+    assert check(turn(draft, chunks=chunks)) == {}
+    # and a list of two does not back "3"
+    short = "I need 3 details of the 1.5 kg parcel: its height and its width."
+    assert check(turn(short, chunks=chunks)) == {"unbacked_figure": ("3",)}

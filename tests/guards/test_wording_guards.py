@@ -130,3 +130,15 @@ def test_internal_vocabulary_is_rejected(locale, draft):
 )
 def test_internal_vocabulary_look_alikes_pass(locale, draft):
     assert check(turn(draft, locale=locale)) == {}
+
+
+def test_an_article_una_is_no_condition_on_a_refund():
+    # given a sentence that names an approval and holds the article "una" but no
+    # condition: the money is promised to this customer, not the policy restated
+    draft = (
+        "Una persona del equipo aprobó tu pedido, así que se te devuelve el dinero a la tarjeta."
+    )
+    assert "refund_promise" in check(turn(draft, locale="es-AR"))
+    # and with a real condition ("una vez") it is what happens after a person decides
+    draft = "Una vez aprobado, se te devuelve el dinero a la tarjeta."
+    assert "refund_promise" not in check(turn(draft, locale="es-AR"))
