@@ -21,6 +21,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
+from guards.promo_conditions import condition_outside_source
 from guards.promo_scope import (
     applied_clause,
     customer_earns_it,
@@ -121,6 +122,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
+        if (outside := condition_outside_source(ctx, sentence, cited)) is not None:
+            return Finding(
+                detail=f"applies a promotion outside its terms ({outside}): {sentence!r}"
+            )
         for claim in read_commitments(sentence, ctx.language):
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:

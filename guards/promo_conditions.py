@@ -1,0 +1,193 @@
+"""A promotion applied under a condition its source does not give.
+
+A promotion's source states its conditions in words of a few closed classes: the day
+("los martes", "Monday to Friday"), the way of paying ("pagando con transferencia",
+"by bank transfer"), where one buys ("solo en la web", "in store") and who the
+customer is ("students", "jubilados"). A sentence that applies the promotion and names
+a member of one of those classes that the source does not name, while the source
+names members of that class, moves the promotion to a case its source leaves out:
+"si pagás con tarjeta también te corresponde el 10 %" over a page that gives the 10 %
+for transfers, "teachers get the student discount too".
+
+The classes are read as concepts, so a Spanish draft over an English page compares
+"tarjeta" with "card". Only the clause that gives the promotion is read, and a clause
+with a negation is the honest answer ("con tarjeta no aplica"). A source that names
+no member of a class leaves that class open: the draft may name any.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guards.conjugation import fold
+from guards.context import GuardContext
+from guards.phrasebook import PHRASEBOOKS
+from guards.products import returned_products
+from guards.text import find_phrase, sentences, words
+from guards.trust import tainted_chunk
+
+# Closed classes: each word (folded, by its first letters) names one concept.
+_DAYS = (
+    ("lunes", "monday"),
+    ("martes", "tuesday"),
+    ("miercoles", "wednesday"),
+    ("jueves", "thursday"),
+    ("viernes", "friday"),
+    ("sabado", "saturday"),
+    ("domingo", "sunday"),
+)
+_PAYMENT = {
+    "card": ("tarjeta", "card", "visa", "mastercard", "amex"),
+    "transfer": ("transferencia", "transfer", "deposito", "bizum"),
+    "cash": ("efectivo", "cash", "contado"),
+    "wallet": ("paypal", "mercadopago"),
+}
+_CHANNEL = {
+    "online": ("online", "web", "website", "app", "internet", "ecommerce"),
+    "store": ("local", "locales", "sucursal", "sucursales", "instore", "presencial"),
+}
+_GROUP = {
+    "student": ("estudiante", "student", "universitario"),
+    "teacher": ("docente", "profesor", "profesora", "teacher", "maestro", "maestra"),
+    "senior": ("jubilado", "jubilada", "pensionista", "pensioner", "senior"),
+    "member": ("socio", "socia", "member", "afiliado", "afiliada"),
+    "health": ("nhs", "nurse", "enfermero", "enfermera", "sanitario"),
+    "military": ("veteran", "veterano", "military", "militar"),
+    "emergency": ("police", "policia", "firefighter", "bombero", "ambulance", "paramedic"),
+}
+_CLASSES: dict[str, dict[str, tuple[str, ...]]] = {
+    "day": {en: (es, en) for es, en in _DAYS},
+    "payment": _PAYMENT,
+    "channel": _CHANNEL,
+    "group": _GROUP,
+}
+_WORD_CONCEPT: dict[str, tuple[str, str]] = {
+    form: (kind, concept)
+    for kind, concepts in _CLASSES.items()
+    for concept, forms in concepts.items()
+    for form in forms
+}
+_WEEK = [en for _, en in _DAYS]
+_NEGATION = frozenset("no ni nunca not never cannot can't don't doesn't isn't won't".split())
+_RANGE = frozenset(("a", "al", "to", "through", "till", "until", "hasta"))
+_WEEKEND = frozenset(("weekend", "weekends", "finde"))
+# Clause breaks inside a sentence: a promotion and its conditions share one clause.
+_BREAK = re.compile(r"[;:—–]|,\s|\s(?:y|e|and|pero|but|mientras|while|whereas)\s", re.I)
+
+
+def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> str | None:
+    """A note when a clause of ``sentence`` gives a promotion of this turn's sources
+    under a day, a payment, a channel or a customer group that the promotion's source
+    does not name though it names others of that class."""
+    book = PHRASEBOOKS[ctx.language]
+    cues = (*book.discount, r"free", r"gratis", r"\d+\s*%", r"\d+\s*x\s*\d+\b")
+    text = re.sub(r"\[[^\]]*\]", " ", sentence)
+    tokens = words(text.lower())
+    if _NEGATION & set(tokens) or any(t.endswith("n't") for t in tokens):
+        return None  # "con tarjeta no aplica", "students aren't included": the honest answer
+    for clause in _BREAK.split(text):
+        if not find_phrase(cues, clause):
+            continue
+        named = _concepts(words(clause.lower()))
+        makers = _capitalised(clause) & _product_words(ctx)
+        if not named and not makers:
+            continue
+        for terms in _promotion_terms(ctx, clause, sentence, cited, cues):
+            brands = _brands(terms)
+            if makers and brands and not makers & brands:
+                return f"the source gives it for {', '.join(sorted(brands))}"
+            given = _concepts(words(terms.lower()), ranges=True)
+            for kind, concept in sorted(named):
+                others = {c for k, c in given if k == kind}
+                if others and concept not in others:
+                    return f"the source gives it for {', '.join(sorted(others))}, not {concept}"
+    return None
+
+
+def _capitalised(text: str) -> set[str]:
+    return {m.group(0).lower() for m in re.finditer(r"\b[A-Z][\w+&'-]+", text)}
+
+
+def _product_words(ctx: GuardContext) -> set[str]:
+    """The words of the names this turn's product search returned."""
+    return {w for p in returned_products(ctx) for w in words(p.name.lower()) if len(w) > 2}
+
+
+# "de las marcas Asics y Topper", "on the Bosch and Makita brands": the brands a
+# promotion names are the capitalised words after the word for a brand.
+_BRAND_WORD = re.compile(r"(?i)\b(?:marcas?|brands?)\b")
+
+
+def _brands(terms: str) -> set[str]:
+    """The brands a promotion is for, not those it excludes ("excepto las marcas
+    Apple y Samsung") nor "todas las marcas"."""
+    found: set[str] = set()
+    for match in _BRAND_WORD.finditer(terms):
+        before = words(terms[: match.start()].lower())
+        if _OPEN_OR_EXCLUDED & set(before):
+            continue
+        found |= _capitalised(terms[match.end() : match.end() + 60])
+        if terms[match.start()].islower() and before[-1:] != ["de"]:
+            found |= _capitalised(terms[max(0, match.start() - 40) : match.start()])
+    return found
+
+
+_OPEN_OR_EXCLUDED = frozenset(
+    "no ni not nor sin without excepto salvo except excluding excluye excludes todas todos "
+    "all any cualquier otras otros other".split()
+)
+
+
+def _concepts(tokens: list[str], *, ranges: bool = False) -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    folded = [fold(t).replace("-", "") for t in tokens]
+    for index, token in enumerate(folded):
+        if token in _WEEKEND:
+            found |= {("day", "saturday"), ("day", "sunday")}
+        if token == "semana" and index >= 2 and folded[index - 2 : index] == ["fin", "de"]:
+            found |= {("day", "saturday"), ("day", "sunday")}
+        if token == "store" and index and folded[index - 1] == "in":
+            found.add(("channel", "store"))
+        concept = _WORD_CONCEPT.get(token) or _WORD_CONCEPT.get(token.rstrip("s"))
+        if concept is None and token.endswith("es"):
+            concept = _WORD_CONCEPT.get(token[:-2])
+        if concept is None:
+            continue
+        found.add(concept)
+        if ranges and concept[0] == "day":
+            found |= _day_range(folded, index, concept[1])
+    return found
+
+
+def _day_range(folded: list[str], index: int, first: str) -> set[tuple[str, str]]:
+    """ "de lunes a viernes", "Monday to Friday": every day between the two."""
+    if index + 2 >= len(folded) or folded[index + 1] not in _RANGE:
+        return set()
+    last = _WORD_CONCEPT.get(folded[index + 2]) or _WORD_CONCEPT.get(folded[index + 2].rstrip("s"))
+    if last is None or last[0] != "day":
+        return set()
+    start, end = _WEEK.index(first), _WEEK.index(last[1])
+    span = range(start, end + 1) if start <= end else [*range(start, 7), *range(0, end + 1)]
+    return {("day", _WEEK[i]) for i in span}
+
+
+def _promotion_terms(
+    ctx: GuardContext, clause: str, sentence: str, cited: frozenset[str], cues: tuple[str, ...]
+) -> list[str]:
+    """The sentences of this turn's trusted chunks that give the promotion the clause
+    gives: in the chunks the sentence cites (else in any chunk), those that share a
+    figure with the clause, or else every one that gives a promotion. A page that gives
+    instalments by card and 10 % off by transfer gives the 10 % for transfers only."""
+    chunks = [c for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(cues, c.text)]
+    chosen = [c.text for c in chunks if c.source in cited] or [c.text for c in chunks]
+    figures = _figures(clause) or _figures(sentence)
+    parts = [p for text in chosen for p in sentences(text) if find_phrase(cues, p)]
+    if same := [p for p in parts if figures & set(words(p))]:
+        return same
+    if not figures or cited & {c.source for c in chunks}:
+        return parts
+    return []
+
+
+def _figures(text: str) -> set[str]:
+    return {t for t in words(text) if any(ch.isdigit() for ch in t)}
