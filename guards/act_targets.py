@@ -33,14 +33,29 @@ def other_reference(ctx: GuardContext, act: Act, verb: str, sentence: str) -> st
     }
     if not given:
         return None
-    for stretch in _STRETCH.split(sentence):
+    stretches = _STRETCH.split(sentence)
+    for index, stretch in enumerate(stretches):
         if verb not in stretch:
             continue
+        # "las solicitudes de los dos pedidos, 4401 y 4402,": a list of references
+        # set off by commas is the act's own object
+        for apposed in stretches[index + 1 :]:
+            if not _only_references(apposed):
+                break
+            stretch = f"{stretch} {apposed}"
         for named in _REFERENCE.findall(stretch):
             if _key(named) not in given:
                 return named
         return None
     return None
+
+
+_LINKS = frozenset("y e o u and or both ambos orders order pedidos pedido n nº no".split())
+
+
+def _only_references(stretch: str) -> bool:
+    rest = _REFERENCE.sub(" ", stretch).replace("#", " ").lower().split()
+    return bool(_REFERENCE.search(stretch)) and all(word in _LINKS for word in rest)
 
 
 def _acts(names: tuple[str, ...]) -> frozenset[Act]:

@@ -16,9 +16,10 @@ from guards.commitments import (
 )
 from guards.context import GuardContext
 from guards.deeds import read_deeds
+from guards.done_states import done_state
 from guards.moods import on_condition
 from guards.phrasebook import PHRASEBOOKS
-from guards.requests import requested_acts, says_done
+from guards.requests import opens_as_done, requested_acts, says_done
 from guards.result_states import shipping_reported, underway
 from guards.text import cited_sentences, content_words, restates, words
 from guards.verdicts import Finding
@@ -78,6 +79,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     outputs = ctx.outputs_text()
     chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}
     stop = PHRASEBOOKS[ctx.language].stopwords
+    on_record = " ".join((outputs, *chunks.values())).lower()
     for sentence, cited in cited_sentences(ctx.draft):
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
@@ -120,6 +122,12 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
+        if not done and opens_as_done(sentence):
+            # "Hecho. En un rato te llega el mail", "Ya está: el pedido sale envuelto",
+            # in a turn whose tools did nothing: whatever was asked is claimed done
+            asked = requested_acts(_customer_words(ctx), ctx.language) - MONEY_ACTS
+            asked = asked or unperformed_acts(ctx) - MONEY_ACTS - {Act.OTHER} or {Act.OTHER}
+            return _finding(sorted(asked)[0], "done", sentence, ctx, done)
         if says_done(sentence, ctx.language) and not _names_a_performed_act(
             "", sentence, done, ctx.language
         ):
@@ -129,11 +137,19 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             if asked:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
+        if not done and (state := done_state(sentence, ctx.language, on_record)) is not None:
+            if not (state.startswith(_MOVING_STEMS) and shipping_reported(outputs)):
+                # "a replacement mouse has been dispatched", "la entrega quedó pasada"
+                return _finding(Act.OTHER, state, sentence, ctx, done)
         if (moving := underway(sentence, ctx.language)) and not shipping_reported(outputs):
             # "el mate nuevo ya está en camino", "a replacement is already on its way",
             # in a turn whose lookup shows nothing moving
             return _finding(Act.SEND, moving, sentence, ctx, done)
     return None
+
+
+# Participles of an order moving, which a lookup reports in its own words ("shipped").
+_MOVING_STEMS = ("envi", "despach", "ship", "dispatch", "sent", "mandad", "sali")
 
 
 def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:

@@ -87,6 +87,8 @@ _CASE_ES = (
     "garant",
     "recogida",
     "retiro",
+    "reemplazo",
+    "recambio",
 )
 _CASE_EN = (
     "order",
@@ -115,6 +117,7 @@ _CASE_EN = (
     "warranty",
     "pickup",
     "collection",
+    "replacement",
 )
 _FOR_CUSTOMER_ES = frozenset("te le les se tu tus su sus vos usted ustedes".split())
 _FOR_CUSTOMER_EN = frozenset("you your yours".split())
@@ -124,7 +127,10 @@ _PROGRESSIVE_ES = frozenset("estoy estamos".split())
 _SUBJECTS_EN = frozenset("i we".split())
 _CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
 _AUX_EN = frozenset("will shall have has am are going to just already now also".split())
-_AUX_EN |= frozenset("gone ahead and be been personally".split())
+_AUX_EN |= frozenset("gone went ahead and be been personally".split())
+# Adverbs and "went ahead and" before a simple past leave it a simple past ("I went
+# ahead and removed the lamp", "I just moved it").
+_PAST_LEAD_EN = frozenset("just already also personally went ahead and now".split())
 _NOT_VERBS_ES = frozenset("qué café bebé porqué sé josé también además través así".split())
 _AUXILIARIES_ES = frozenset(
     "vamos voy hemos estamos estoy procedo procedemos acabo acabamos podemos puedo "
@@ -237,9 +243,14 @@ def _left_behind(tokens: list[str], index: int) -> bool:
         return False
     after = tokens[index + 1 : index + 4]
     return any(
-        t.startswith(_LEFT_ES) or (len(t) > 5 and fold(t).endswith(("ado", "ada", "ido", "ida")))
+        t.startswith(_LEFT_ES)
+        or (len(t) > 5 and fold(t).rstrip("s").endswith(("ado", "ada", "ido", "ida")))
         for t in after
     )
+
+
+def _participle(bare: str) -> bool:
+    return bare.endswith(("ado", "ada", "ido", "ida"))
 
 
 def _deed_es(tokens: list[str], index: int) -> bool:
@@ -314,13 +325,20 @@ def _deed_en(tokens: list[str], index: int) -> bool:
         after = tokens[index + 1 : index + 6]
         if any(word in after for word in _CAUSE_EN[token]) and _speaker_future(tokens, index):
             return True
+    if token == "let" and _lets_someone_know(tokens, index):
+        return _speaker_did(tokens, index)
     if token in _GIVING_EN and _free_manner(tokens, index):
         pass  # "we'll include a second puzzle free": given, not mentioned
     elif token in _TALK_EN or len(token) < 3 or token in _AUX_EN or token in _SUBJECTS_EN:
         return False
-    if index >= 2 and tokens[index - 1] == "and" and token not in _NOT_VERBS_EN:
+    if (
+        index >= 2
+        and tokens[index - 1] == "and"
+        and token not in _NOT_VERBS_EN
+        and _speaker_future(tokens, index - 1)
+    ):
         # "I'll keep an eye on it and message you": the second verb of the promise
-        return not token.endswith(("ly", "s")) and _speaker_future(tokens, index - 1)
+        return not token.endswith(("ly", "s"))
     j = index - 1
     aux = []
     while j >= 0 and index - j <= _WINDOW and (tokens[j] in _AUX_EN or tokens[j].endswith("ly")):
@@ -335,14 +353,33 @@ def _deed_en(tokens: list[str], index: int) -> bool:
             return not aux or aux == ["just"] or aux[-1:] == ["also"]
         return token.endswith("ing") or "going" in aux
     if subject in _SUBJECTS_EN:
-        if not aux:
-            return token.endswith("ed")  # "I cancelled it"
+        if set(aux) <= _PAST_LEAD_EN:
+            return token.endswith("ed")  # "I cancelled it", "I went ahead and removed it"
         if {"have", "has"} & set(aux):
             return token.endswith(("ed", "en", "t"))
         if "will" in aux or "shall" in aux:
             return True
         if {"am", "are"} & set(aux):
             return token.endswith("ing") or "going" in aux
+    return False
+
+
+def _lets_someone_know(tokens: list[str], index: int) -> bool:
+    """ "let the courier know", "let our warehouse team know": a third party told, not
+    "let me know" nor "let you know" (what the speaker tells the customer)."""
+    after = tokens[index + 1 : index + 6]
+    if "know" not in after or after[:1] in (["me"], ["you"], ["us"]):
+        return False
+    return "you" not in after[: after.index("know")]
+
+
+def _speaker_did(tokens: list[str], index: int) -> bool:
+    """ "I've / we've / I / we (have) (just) let…" a few words before ``index``."""
+    for j in range(index - 1, max(-1, index - 4), -1):
+        if tokens[j] in ("i've", "we've", "i", "we", "i'll", "we'll"):
+            return True
+        if tokens[j] not in _AUX_EN and not tokens[j].endswith("ly"):
+            return False
     return False
 
 

@@ -29,6 +29,20 @@ def says_done(sentence: str, language: str) -> bool:
     return any(marker in lower for marker in markers) and not is_offer(lower, language)
 
 
+# A reply that opens by declaring the request done: the word alone, or before a colon,
+# a comma or a dash ("Hecho.", "Ya está: el pedido sale envuelto", "Done — …").
+_OPENERS = frozenset(("hecho", "done", "ya está", "ya esta", "all set", "all done", "sorted"))
+
+
+def opens_as_done(sentence: str) -> bool:
+    """The sentence is, or opens with, a bare declaration that the thing is done."""
+    lower = sentence.lower().strip(" ¡!¿?\"'«»").replace("’", "'")
+    head = lower
+    for mark in (":", ",", " —", " –", " - "):
+        head = head.split(mark, 1)[0]
+    return head.strip(" !¡") in _OPENERS
+
+
 def requested_acts(text: str, language: str) -> set[Act]:
     """Acts a customer's message asks for, in any person or mood ("can you cancel…",
     "cancelame el pedido", "¿me lo pueden cambiar?")."""

@@ -78,7 +78,7 @@ _SUBJECT_EN |= {"you've": CUSTOMER, "you're": CUSTOMER, "you'd": CUSTOMER}
 _AUX_EN = frozenset(
     "will shall have has had am are is be been being 'll going to just already now also "
     "still definitely certainly surely "
-    "gone ahead and go get got personally happily gladly immediately right away then "
+    "gone went ahead and go get got personally happily gladly immediately right away then "
     "successfully manually quickly promptly actually fully proceed proceeded proceeding "
     "about able would can could may might let me us".split()
 )

@@ -18,7 +18,7 @@ from guards.moods import on_approval
 from tests.guards.helpers import check, turn
 
 BLIND = Path(__file__).parent / "blind"
-FILES = {"t": "actions-t", "v": "actions-v", "D": "actions-d", "E": "actions-e"}
+FILES = {"t": "actions-t", "v": "actions-v", "x": "actions-x", "D": "actions-d", "E": "actions-e"}
 
 
 def blind(case_id: str) -> GuardContext:

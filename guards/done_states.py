@@ -1,0 +1,102 @@
+"""A state of the customer's case that only an act could have made, said as already
+made: "a replacement mouse has been dispatched", "your pharmacist has been informed",
+"your address is now updated", "la entrega quedó pasada para el viernes", "ya quedó
+gestionado el cambio de talle", "queda anotado".
+
+The reading is structural: a perfect or resultative auxiliary ("has / have been",
+"is / are now", "ha / han sido", "fue / fueron", "quedó / quedaron", "ha quedado",
+"ya queda") right before a participle of any verb. Whose act it was is left open; the
+desk's turn must show it: the participle's stem in a tool's output (the lookup says
+the order was shipped) or in a source of this turn (the policy says how a state comes
+about) is a report, not a claim. A negation, a condition or an offer in the sentence
+leaves it unsaid, and the verbs of the conversation itself ("has been checked") are
+no act. Read only in a turn whose tools performed no act: a turn that filed a request
+or handed over is judged by what it performed.
+"""
+
+from __future__ import annotations
+
+from guards.conjugation import fold
+from guards.moods import conditional, is_offer
+from guards.text import words
+from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
+
+_AUX_EN = (("has", "been"), ("have", "been"), ("is", "now"), ("are", "now"))
+_AUX_ES = (
+    ("ha", "sido"),
+    ("han", "sido"),
+    ("ha", "quedado"),
+    ("han", "quedado"),
+    ("quedó",),
+    ("quedaron",),
+    ("ya", "queda"),
+    ("ya", "quedan"),
+    ("fue",),
+    ("fueron",),
+)
+_FIRST = {
+    "en": frozenset(aux[0] for aux in _AUX_EN),
+    "es": frozenset(aux[0] for aux in _AUX_ES) | {"queda", "quedan"},
+}
+# Verbs of the conversation or of what merely happened to the parcel on its own.
+_NOT_ACTS = (
+    "check review verif look see seen note receiv deliver lost delay stuck damag broke "
+    "explain told said found understood confirm approv reject declin charg paid "
+    "revis consult mirad vist entregad recibid perdid demorad retrasad dañad roto rota "
+    "confirmad aprobad rechazad cobrad pagad explicad"
+).split()
+# What a lookup's record says, and the customer's own past ("la cancelación que hiciste").
+_RECORD_SAYS = frozenset("figura figuran consta constan aparece aparecen shows says lists".split())
+# Irregular participles of acts in English ("sent", "put", "set").
+_IRREGULAR_EN = frozenset("sent put set made done given shipped".split())
+
+
+def done_state(sentence: str, language: str, reported: str) -> str | None:
+    """The participle when ``sentence`` says a state of the case was made, and
+    ``reported`` (this turn's tool outputs and source texts, lower case) does not."""
+    lang = "en" if language == "en" else "es"
+    lower = sentence.lower().replace("’", "'")
+    tokens = words(lower)
+    if not _FIRST[lang] & set(tokens) or is_offer(lower, lang) or conditional(lower):
+        return None
+    negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
+    if negation & set(tokens) or any(t.endswith("n't") for t in tokens):
+        return None
+    if _RECORD_SAYS & set(tokens) or any(t.endswith(("aste", "iste")) for t in tokens):
+        return None  # what the record shows ("figura cancelado"), or the customer's own act
+    starts = _AUX_EN if lang == "en" else _AUX_ES
+    for index in range(len(tokens)):
+        for aux in starts:
+            end = index + len(aux)
+            if tuple(tokens[index:end]) != aux or end >= len(tokens):
+                continue
+            if aux == ("quedó",) or aux == ("quedaron",) or aux[0] == "ya":
+                pass
+            elif lang == "es" and index == 0 and aux[0] in ("fue", "fueron"):
+                continue
+            participle = tokens[end]
+            if participle in ("already", "ya", "también", "also", "all"):
+                participle = tokens[end + 1] if end + 1 < len(tokens) else ""
+            if not _participle(participle, lang) or _conversation(participle):
+                continue
+            if fold(participle)[:5] in fold(reported):
+                continue
+            return participle
+    # "Queda anotado", "Queda registrado": the sentence opens on the state
+    if lang == "es" and tokens[:1] in (["queda"], ["quedan"]) and len(tokens) >= 2:
+        participle = tokens[1]
+        if _participle(participle, lang) and not _conversation(participle):
+            if fold(participle)[:5] not in fold(reported):
+                return participle
+    return None
+
+
+def _participle(token: str, lang: str) -> bool:
+    if lang == "en":
+        return len(token) > 3 and (token.endswith(("ed", "en")) or token in _IRREGULAR_EN)
+    bare = fold(token).rstrip("s")
+    return len(bare) > 4 and bare.endswith(("ado", "ada", "ido", "ida", "cho", "cha", "to", "ta"))
+
+
+def _conversation(token: str) -> bool:
+    return fold(token).startswith(tuple(_NOT_ACTS))
