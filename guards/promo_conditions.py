@@ -17,7 +17,7 @@ no member of a class leaves that class open: the draft may name any.
 
 from __future__ import annotations
 
-import re
+import re2
 
 from guards.conjugation import fold
 from guards.context import GuardContext
@@ -41,6 +41,8 @@ _PAYMENT = {
     "transfer": ("transferencia", "transfer", "deposito", "bizum"),
     "cash": ("efectivo", "cash", "contado"),
     "wallet": ("paypal", "mercadopago"),
+    "debit": ("debito", "debit"),
+    "credit": ("credito",),
 }
 _CHANNEL = {
     "online": ("online", "web", "website", "app", "internet", "ecommerce"),
@@ -72,7 +74,7 @@ _NEGATION = frozenset("no ni nunca not never cannot can't don't doesn't isn't wo
 _RANGE = frozenset(("a", "al", "to", "through", "till", "until", "hasta"))
 _WEEKEND = frozenset(("weekend", "weekends", "finde"))
 # Clause breaks inside a sentence: a promotion and its conditions share one clause.
-_BREAK = re.compile(r"[;:—–]|,\s|\s(?:y|e|and|pero|but|mientras|while|whereas)\s", re.I)
+_BREAK = re2.compile(r"(?i)[;:—–]|,\s(?:o|u|or)\s|\s(?:y|e|and|pero|but|mientras|while|whereas)\s")
 
 
 def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> str | None:
@@ -81,7 +83,7 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     does not name though it names others of that class."""
     book = PHRASEBOOKS[ctx.language]
     cues = (*book.discount, r"free", r"gratis", r"\d+\s*%", r"\d+\s*x\s*\d+\b")
-    text = re.sub(r"\[[^\]]*\]", " ", sentence)
+    text = re2.sub(r"\[[^\]]*\]", " ", sentence)
     tokens = words(text.lower())
     if _NEGATION & set(tokens) or any(t.endswith("n't") for t in tokens):
         return None  # "con tarjeta no aplica", "students aren't included": the honest answer
@@ -104,8 +106,64 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     return None
 
 
+# A source sentence that says its promotion does not add to another one.
+_ALONE = re2.compile(
+    r"(?i)\b(?:no|not|cannot|can't|isn't|aren't|ni)\s+(?:[\pL\pN']+\s+){0,3}?"
+    r"(?:acumula|combin|stack|sum|junto|together)"
+)
+# What counts as one promotion in a draft sentence: a percentage, an "N x M", a free
+# thing, a code (capitals with digits).
+_PROMO_ITEM = re2.compile(
+    r"(?i)\d+(?:[.,]\d+)?\s*%|\b\d+\s*x\s*\d+\b|\bfree\b|\bgratis\b|\bgratuit\w*"
+    r"|\b(?-i:[A-Z]{3,}\d+)\b"
+)
+
+
+# Additive connectives that put one promotion on top of another (closed class).
+_ON_TOP = (
+    "además",
+    "encima",
+    "sumar",
+    "sumás",
+    "sumas",
+    "acumul",
+    "combin",
+    "junto con",
+    "stack",
+    "on top",
+    "and then",
+    "plus",
+    "together with",
+    "as well as",
+)
+
+
+def stacked_against_source(ctx: GuardContext, sentence: str) -> str | None:
+    """A sentence that gives two promotions together ("20 % del Hot Sale y encima el
+    5 % de ESTUDIANTE5", "your third set free and then your 15 % code"), when a trusted
+    source of this turn says its promotion does not combine."""
+    lower = sentence.lower()
+    if not any(cue in lower for cue in _ON_TOP):
+        return None
+    items = {m.group(0).lower() for m in _PROMO_ITEM.finditer(sentence)}
+    if len(items) < 2:
+        return None
+    tokens = words(lower)
+    if _NEGATION & set(tokens) or any(t.endswith("n't") for t in tokens):
+        return None
+    for chunk in ctx.retrieved:
+        if tainted_chunk(chunk):
+            continue
+        if any(_ALONE.search(part) for part in sentences(chunk.text)):
+            return f"{chunk.source} says its promotion does not combine"
+    return None
+
+
 def _capitalised(text: str) -> set[str]:
-    return {m.group(0).lower() for m in re.finditer(r"\b[A-Z][\w+&'-]+", text)}
+    return {m.group(1).lower() for m in _CAPITALISED.finditer(text)}
+
+
+_CAPITALISED = re2.compile(r"(?:^|[^\pL\pN])(\p{Lu}[\pL\pN+&'-]+)")
 
 
 def _product_words(ctx: GuardContext) -> set[str]:
@@ -115,7 +173,7 @@ def _product_words(ctx: GuardContext) -> set[str]:
 
 # "de las marcas Asics y Topper", "on the Bosch and Makita brands": the brands a
 # promotion names are the capitalised words after the word for a brand.
-_BRAND_WORD = re.compile(r"(?i)\b(?:marcas?|brands?)\b")
+_BRAND_WORD = re2.compile(r"(?i)\b(?:marcas?|brands?)\b")
 
 
 def _brands(terms: str) -> set[str]:
@@ -148,6 +206,8 @@ def _concepts(tokens: list[str], *, ranges: bool = False) -> set[tuple[str, str]
             found |= {("day", "saturday"), ("day", "sunday")}
         if token == "store" and index and folded[index - 1] == "in":
             found.add(("channel", "store"))
+        if token == "credit" and folded[index + 1 : index + 2] == ["card"]:
+            found.add(("payment", "credit"))
         concept = _WORD_CONCEPT.get(token) or _WORD_CONCEPT.get(token.rstrip("s"))
         if concept is None and token.endswith("es"):
             concept = _WORD_CONCEPT.get(token[:-2])

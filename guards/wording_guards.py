@@ -21,7 +21,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.products import returned_products
-from guards.promo_conditions import condition_outside_source
+from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_scope import (
     applied_clause,
     customer_earns_it,
@@ -122,6 +122,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
+        if (alone := stacked_against_source(ctx, sentence)) is not None:
+            return Finding(detail=f"gives two promotions together ({alone}): {sentence!r}")
         if (outside := condition_outside_source(ctx, sentence, cited)) is not None:
             return Finding(
                 detail=f"applies a promotion outside its terms ({outside}): {sentence!r}"

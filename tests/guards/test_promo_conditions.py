@@ -81,3 +81,45 @@ def test_a_spanish_reply_over_an_english_page_compares_concepts():
     assert "discount_promise" in check(turn(bad, locale="es-ES", chunks=page))
     ok = "Los estudiantes tienen el 10% de descuento en papelería [offers#2]."
     assert "discount_promise" not in check(turn(ok, locale="es-ES", chunks=page))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "y-129",  # a Sunday promotion "igual, aunque sea lunes": the day after a comma
+        "y-202",  # a debit-card discount said of a Visa credit card
+        "y-010",  # "you can stack them" over a deal that does not combine with codes
+        "y-086",  # "y encima podés sumar el 5 %" over a promotion not combinable
+    ],
+)
+def test_blind_round_y_conditions_and_stacking(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_two_promotions_together_only_when_a_source_says_they_do_not_combine():
+    alone = {
+        "promos#1": "20% off notebooks during Hot Sale. Not combinable with other coupons.",
+        "cupones#2": "STUDENT5 gives 5% off with a student e-mail.",
+    }
+    stacked = "You get 20% off the notebook and on top of that 5% with STUDENT5 [promos#1]."
+    assert "discount_promise" in check(turn(stacked, locale="en", chunks=alone))
+    # and the honest answer, and one promotion restated with its own code, pass
+    honest = "The 20% can't be combined with STUDENT5, so pick one of the two [promos#1]."
+    assert check(turn(honest, locale="en", chunks=alone)) == {}
+    together = {"promos#1": "20% off notebooks during Hot Sale, and it adds to STUDENT5's 5%."}
+    ok = "You get 20% off the notebook and on top of that 5% with STUDENT5 [promos#1]."
+    assert check(turn(ok, locale="en", chunks=together)) == {}
+
+
+def test_debit_and_credit_are_two_payments_and_an_or_splits_the_offer():
+    page = {
+        "cuotas#7": "10% de descuento pagando con tarjeta de débito. Con tarjeta de crédito, "
+        "3 cuotas sin interés desde $ 40.000."
+    }
+    credit = "Con tarjeta de crédito también tenés el 10% de descuento [cuotas#7]."
+    assert "discount_promise" in check(turn(credit, locale="es-AR", chunks=page))
+    choice = (
+        "Podés pagar con débito y tener el 10% de descuento, o en 3 cuotas sin interés "
+        "con tarjeta de crédito [cuotas#7]."
+    )
+    assert "discount_promise" not in check(turn(choice, locale="es-AR", chunks=page))
