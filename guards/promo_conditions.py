@@ -70,6 +70,7 @@ _WORD_CONCEPT: dict[str, tuple[str, str]] = {
     for form in forms
 }
 _WEEK = [en for _, en in _DAYS]
+_PHYSICAL = frozenset("fisica fisicas de del".split())
 _NEGATION = frozenset("no ni nunca not never cannot can't don't doesn't isn't won't".split())
 _RANGE = frozenset(("a", "al", "to", "through", "till", "until", "hasta"))
 _WEEKEND = frozenset(("weekend", "weekends", "finde"))
@@ -92,12 +93,15 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
             continue
         named = _concepts(words(clause.lower()))
         makers = _capitalised(clause) & _product_words(ctx)
-        if not named and not makers:
+        going = _places(clause)
+        if not named and not makers and not going:
             continue
         for terms in _promotion_terms(ctx, clause, sentence, cited, cues):
             brands = _brands(terms)
             if makers and brands and not makers & brands:
                 return f"the source gives it for {', '.join(sorted(brands))}"
+            if going and (places := _places(terms)) and not going & places:
+                return f"the source gives it for {', '.join(sorted(places))}"
             given = _concepts(words(terms.lower()), ranges=True)
             for kind, concept in sorted(named):
                 others = {c for k, c in given if k == kind}
@@ -159,6 +163,22 @@ def stacked_against_source(ctx: GuardContext, sentence: str) -> str | None:
     return None
 
 
+# Where a promotion is for: the capitalised words after a preposition of place, with
+# the ones coordinated to them ("solo para CABA y GBA", "to the UK and Ireland").
+_PLACE = re2.compile(
+    r"(?:^|[^\pL])(?:a|al|en|para|hacia|to|in|within|across)\s+(?:(?:la|el|los|las|the)\s+)?"
+    r"(\p{Lu}[\pL\pN-]*(?:(?:\s+|\s*,\s*|\s+(?:y|e|and|or|o|de|del)\s+)\p{Lu}[\pL\pN-]*)*)"
+)
+_PLACE_LINKS = frozenset("y e and or o de del".split())
+
+
+def _places(text: str) -> set[str]:
+    found: set[str] = set()
+    for match in _PLACE.finditer(text):
+        found |= {fold(w) for w in words(match.group(1).lower()) if w not in _PLACE_LINKS}
+    return found
+
+
 def _capitalised(text: str) -> set[str]:
     return {m.group(1).lower() for m in _CAPITALISED.finditer(text)}
 
@@ -206,6 +226,8 @@ def _concepts(tokens: list[str], *, ranges: bool = False) -> set[tuple[str, str]
             found |= {("day", "saturday"), ("day", "sunday")}
         if token == "store" and index and folded[index - 1] == "in":
             found.add(("channel", "store"))
+        if token in ("tienda", "tiendas") and _physical(folded, index):
+            found.add(("channel", "store"))  # "en la tienda de Zaragoza", "en tienda"
         if token == "credit" and folded[index + 1 : index + 2] == ["card"]:
             found.add(("payment", "credit"))
         concept = _WORD_CONCEPT.get(token) or _WORD_CONCEPT.get(token.rstrip("s"))
@@ -217,6 +239,15 @@ def _concepts(tokens: list[str], *, ranges: bool = False) -> set[tuple[str, str]
         if ranges and concept[0] == "day":
             found |= _day_range(folded, index, concept[1])
     return found
+
+
+def _physical(folded: list[str], index: int) -> bool:
+    """ "tienda física", "la tienda de Zaragoza", "recogida en tienda": a shop one walks
+    into, not "nuestra tienda online" (which "tienda" alone may be, too)."""
+    after = folded[index + 1 : index + 2]
+    if after and after[0] in _PHYSICAL:
+        return after[0] != "de" or folded[index + 2 : index + 3] not in (["la"], ["el"])
+    return index > 0 and folded[index - 1] == "en"
 
 
 def _day_range(folded: list[str], index: int, first: str) -> set[tuple[str, str]]:

@@ -123,3 +123,31 @@ def test_debit_and_credit_are_two_payments_and_an_or_splits_the_offer():
         "con tarjeta de crédito [cuotas#7]."
     )
     assert "discount_promise" not in check(turn(choice, locale="es-AR", chunks=page))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "y-109",  # Australia-only free shipping said of New Zealand
+        "y-209",  # peninsular free shipping said of Oporto
+        "l-0023",  # free shipping for CABA and GBA "también a Córdoba"
+        "y-105",  # online-only free shipping said of a purchase "en la tienda de Zaragoza"
+    ],
+)
+def test_blind_cases_of_a_place_or_a_shop_the_promotion_is_not_for(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_places_are_read_after_a_preposition_of_place_with_their_coordinates():
+    page = {"envios#2": "Envío gratis en compras desde $ 45.000 solo para CABA y GBA."}
+    ok = "Como tu compra supera los $ 45.000, el envío a GBA es gratis [envios#2]."
+    assert check(turn(ok, locale="es-AR", chunks=page)) == {}
+    bad = "Como tu compra supera los $ 45.000, el envío a Rosario es gratis [envios#2]."
+    assert "discount_promise" in check(turn(bad, locale="es-AR", chunks=page))
+    # and a source that names no place leaves every place open
+    anywhere = {"envios#1": "Envío gratis a todo el país en compras desde $ 45.000."}
+    assert check(turn(bad, locale="es-AR", chunks={"envios#2": anywhere["envios#1"]})) == {}
+    # "nuestra tienda online" is no shop one walks into
+    web = {"promo#1": "Envío gratis comprando online desde 30 €."}
+    online = "En nuestra tienda online el envío es gratis desde 30 € [promo#1]."
+    assert check(turn(online, locale="es-ES", chunks=web)) == {}
