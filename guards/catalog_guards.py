@@ -16,7 +16,12 @@ from guards.product_claims import (
     referred,
     unreturned,
 )
-from guards.product_denials import denied_phrases, denied_products, denies_a_variant
+from guards.product_denials import (
+    denied_phrases,
+    denied_products,
+    denies_a_variant,
+    names_another,
+)
 from guards.product_offers import (
     bought_now_anyway,
     offered_by_reference,
@@ -35,6 +40,7 @@ from guards.product_warranty import (
     gives_a_term,
     later_stretches,
     stretch_products,
+    unknown_for,
     unknown_warranty,
 )
 from guards.products import (
@@ -81,7 +87,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         by_phrase = bool(denied_phrases(clause, ctx.language))
         if denied and not about_info and not by_phrase:
             named = [*named_products(clause, products), *referred(clause, products)]
+            said = list(phrase_regex(book.unavailable).finditer(clause))
             for product in denied_subject(clause, book, named):
+                if said and all(names_another(clause, m.start(1), m.end(1), product) for m in said):
+                    continue  # "El Double Black no lo encontré": not the Black Label
                 if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
@@ -116,6 +125,8 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         claimed = not denied and find_phrase(book.available, clause) is not None
         if not (denied or claimed):
             continue
+        # "el G54 con stock, y el G84, que está sin stock": the denial's own subject
+        subject = denied_subject(clause, book, named_products(clause, products)) if denied else []
         for mention in mentions(clause):
             found = matching(mention, products)
             name = " ".join(sorted(mention))
@@ -128,6 +139,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                 and is_specific(mention)
                 and all(p.in_stock for p in found)
                 and not any(denies_a_variant(clause, ctx.language, p) for p in found)
+                and (not subject or any(p in subject for p in found))
             ):
                 return Finding(detail=f"denies '{name}', which the search returned in stock")
     return None
@@ -180,13 +192,17 @@ def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[
     if match is None or len(named) < 2:
         return named
     lower = clause.lower()
-    at = {p: _first_at(lower, p) for p in named}
+    at = {p: _first_at(lower, p, [q for q in named if q != p]) for p in named}
     before = [p for p in named if 0 <= at[p] < match.start(1)]
     return [max(before, key=lambda p: at[p])] if before else named
 
 
-def _first_at(lower: str, product: Product) -> int:
-    places = [lower.find(w) for w in product.model_words if w and lower.find(w) >= 0]
+def _first_at(lower: str, product: Product, others: list[Product]) -> int:
+    """Where the clause first names the product, by the words of its model that the
+    other named products lack ("G84", not the "Moto" both share)."""
+    shared = {w for other in others for w in other.model_words}
+    own = [w for w in product.model_words if w and w not in shared] or product.model_words
+    places = [lower.find(w) for w in own if w and lower.find(w) >= 0]
     return min(places) if places else -1
 
 
@@ -225,6 +241,8 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         and p.warranty is None
         and not any(chunk_covers(policy, p) for policy in policies)
     ]
+    unknown = unknown_for(ctx.draft, products)
+    bare = [p for p in bare if p not in unknown]
     if not bare:
         return None
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these

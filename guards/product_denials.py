@@ -159,3 +159,30 @@ def _qualified_before(clause: str, name: set[str]) -> bool:
         ):
             return True
     return False
+
+
+_NAMING = re2.compile(r"[\pL\pN][\pL\pN'.-]*")
+
+
+def names_another(clause: str, start: int, end: int, product: Product) -> bool:
+    """The thing said to be missing, right before or after the phrase that says so
+    ("El Double Black no lo encontré", "No me aparece el Edge 50", "I couldn't find
+    the 1460 in UK 10"), has a name of its own — a capitalised word or a figure that
+    the returned product's name lacks — so it is another product, not this one."""
+    name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+    before = _AND.split(_STOP.split(clause[:start])[-1])[-1]
+    after = _STOP.split(clause[end:])[0]
+    beside = set(words(f"{before} {after}"))
+    if any(any(c.isdigit() for c in w) and stem(w) not in name for w in beside):
+        return True  # "the 1460 in UK 10" when the UK 9 came back: a figure it lacks
+    if len(product.model_words & beside) >= 2:
+        return False  # "y el taladro Bosch GSB 13 RE tampoco lo tenemos": this one
+    for stretch in (before, after):
+        for token in _NAMING.findall(stretch):
+            lower = token.lower().strip(".'")
+            if lower in _FUNCTION or lower in _DEMONSTRATIVE or lower in _CLASSIFIER:
+                continue
+            proper = token[0].isupper() or any(c.isdigit() for c in token)
+            if proper and stem(lower) not in name and lower not in name:
+                return True
+    return False

@@ -45,6 +45,23 @@ def unknown_warranty(sentence: str) -> bool:
     return _UNKNOWN.search(sentence) is not None and TERM.search(sentence) is None
 
 
+def unknown_for(draft: str, products: tuple[Product, ...]) -> frozenset[Product]:
+    """The products the draft itself says it has no warranty details for ("I don't have
+    warranty details for the PetSafe one", "…y el LS2 Rapid, del que no tengo datos de
+    garantía"): the one named in the stretch that says so, or else the one named last
+    before it. A term said elsewhere in the draft is then not theirs."""
+    out: set[Product] = set()
+    last: list[Product] = []
+    for sentence in sentences(draft):
+        for stretch in re2.split(r"[,;]", sentence):
+            named = stretch_products(stretch, products)
+            if _UNKNOWN.search(stretch) and TERM.search(stretch) is None:
+                out.update(named or last[-1:])
+            if named:
+                last = named
+    return frozenset(out)
+
+
 def covered_for_term(clause: str) -> bool:
     """ "Both are covered for life": a warranty said without the word."""
     return _COVER.search(clause) is not None and TERM.search(clause) is not None

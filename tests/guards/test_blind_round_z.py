@@ -1,0 +1,59 @@
+"""False alarms found on the development halves in session 9, each kept exactly as its
+writer wrote it, and hand-written turns that pin the rule each one taught."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import check, phone, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "p-0110",  # "I couldn't find the 1460 in Cherry Red in UK 10" (the UK 9 came back)
+        "w-0127",  # "El Double Black no lo encontré" beside the Black Label
+        "s-0228",  # the G54 "con stock, y el G84, que está sin stock"
+        "t-0106",  # "I don't have warranty details for the PetSafe one"
+        "t-0262",  # "…el LS2 Rapid, del que no tengo datos de garantía"
+        "I-0286",  # "I don't have the details of Samsonite's terms for the Spark Backpack"
+        "s-0007",  # "I don't have warranty details for that one"
+    ],
+)
+def test_a_correct_reply_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+G54 = phone("Motorola Moto G54 256 GB", "399999")
+G84 = {**phone("Motorola Moto G84 256 GB", "499999"), "in_stock": False}
+
+
+def test_a_missing_thing_with_a_name_of_its_own_is_another_product():
+    tools = [search(G54)]
+    ok = "No me aparece el Edge 50, pero el Moto G54 256 GB está a $ 399.999."
+    assert "stock_contradiction" not in check(turn(ok, locale="es-AR", tools=tools))
+    # and the returned product itself said missing is still a denial
+    bad = "El Moto G54 256 GB no lo encontré."
+    assert "stock_contradiction" in check(turn(bad, locale="es-AR", tools=tools))
+
+
+def test_out_of_stock_is_said_of_the_product_its_own_words_name():
+    tools = [search(G54, G84)]
+    ok = "Tenemos el Moto G54 256 GB con stock, y el Moto G84 256 GB, que está sin stock."
+    assert check(turn(ok, locale="es-AR", tools=tools)) == {}
+    bad = "El Moto G84 256 GB tiene stock, y el Moto G54 256 GB está sin stock."
+    assert "stock_contradiction" in check(turn(bad, locale="es-AR", tools=tools))
+
+
+def test_a_product_the_draft_says_it_has_no_warranty_details_for_gets_no_term():
+    shoe = {**phone("Zapatillas Trail X", "89999"), "warranty": None}
+    bag = {**phone("Mochila Urbana Z", "49999"), "warranty": "12 meses"}
+    tools = [search(bag, shoe)]
+    ok = (
+        "La Mochila Urbana Z y las Zapatillas Trail X tienen stock, con 12 meses de garantía. "
+        "De las Zapatillas Trail X no tengo datos de garantía."
+    )
+    assert "warranty_without_data" not in check(turn(ok, locale="es-AR", tools=tools))
+    bad = "La Mochila Urbana Z y las Zapatillas Trail X tienen stock, con 12 meses de garantía."
+    assert "warranty_without_data" in check(turn(bad, locale="es-AR", tools=tools))
