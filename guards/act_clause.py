@@ -41,13 +41,33 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     the raw sentence as well: the word list drops them ("te la dejamos a $ 3.900")."""
     if not verb.objects:
         return True
-    nearby = tokens[max(0, index - 8) : index + 9]
+    start = max(0, index - 8)
+    nearby = tokens[start : index + 9]
     joined = " ".join(nearby)
-    return any(t.startswith(obj) for t in nearby for obj in verb.objects) or any(
+    return any(
+        t.startswith(obj) and not _modifier(tokens, start + i)
+        for i, t in enumerate(nearby)
+        for obj in verb.objects
+    ) or any(
         obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
         for obj in verb.objects
         if not obj.isalpha()
     )
+
+
+# Nouns whose modifier names what they are about, not the thing itself: "a refund
+# request", "la solicitud de reembolso" is a request (closed class).
+_HEADS_EN = ("request", "claim", "form", "polic", "status", "window")
+_HEADS_ES = frozenset("solicitud solicitudes pedido petición reclamo formulario política".split())
+
+
+def _modifier(tokens: list[str], at: int) -> bool:
+    """The word at ``at`` modifies a head noun: "refund request", "solicitud de
+    reembolso"."""
+    after = tokens[at + 1] if at + 1 < len(tokens) else ""
+    if after.startswith(_HEADS_EN):
+        return True
+    return at >= 2 and tokens[at - 1] in ("de", "del") and tokens[at - 2] in _HEADS_ES
 
 
 def _subject_object(verb: Verb, tokens: list[str], index: int) -> bool:

@@ -184,16 +184,27 @@ _ADVICE = re2.compile(
     r"(?i)(?:^|[^\pL])(?:need|needs|add|adding|falta|faltan|faltaría|sumá|suma|sumar|agregá|"
     r"agregar|añade|añadir|tendrías|tendrías|deberías|would\s+have\s+to)(?:$|[^\pL])"
 )
-_BACK_ARTICLES = frozenset("el la the this that ese esa este esta dicho dicha".split())
+_BACK_ARTICLES = frozenset("el la del al the this that ese esa este esta dicho dicha".split())
 
 
 def _refers_back(sentence: str, start: int, language: str) -> bool:
     """The discount word takes a definite article and the sentence gives no size of its
     own: it is the promotion an earlier sentence stated ("con el descuento")."""
-    before = words(sentence[:start])[-1:]
+    before = words(sentence[:start])[-2:]
     lexicon = LEXICONS["en" if language == "en" else "es"]
     sized = any(f.kind == FigureKind.PERCENT for f in extract_figures(sentence, lexicon=lexicon))
-    return bool(before) and before[0] in _BACK_ARTICLES and not sized
+    # "con el descuento", "antes del descuento", "the missing discount": in English one
+    # word of its own may stand between the article and the discount
+    article = bool(before) and (
+        before[-1] in _BACK_ARTICLES
+        or (
+            language == "en"  # a Spanish adjective follows its noun: "el descuento faltante"
+            and len(before) == 2
+            and before[0] in _BACK_ARTICLES
+            and before[1].isalpha()
+        )
+    )
+    return article and not sized
 
 
 _COPULAS = frozenset("es son sale salen resulta resultan queda quedan is are".split())

@@ -19,6 +19,10 @@ from tests.guards.test_blind_round_rst import blind
         "t-0262",  # "…el LS2 Rapid, del que no tengo datos de garantía"
         "I-0286",  # "I don't have the details of Samsonite's terms for the Spark Backpack"
         "s-0007",  # "I don't have warranty details for that one"
+        "y-248",  # "I've sent a refund request for the difference": a request, not a refund
+        "y-047",  # "so a colleague can review the missing discount": the stated one
+        "y-204",  # "a refund request for the missing discount on order 7001"
+        "y-221",  # "sale $ 780.000 antes del descuento": the promotion just stated
     ],
 )
 def test_a_correct_reply_passes(case_id):
@@ -57,3 +61,11 @@ def test_a_product_the_draft_says_it_has_no_warranty_details_for_gets_no_term():
     assert "warranty_without_data" not in check(turn(ok, locale="es-AR", tools=tools))
     bad = "La Mochila Urbana Z y las Zapatillas Trail X tienen stock, con 12 meses de garantía."
     assert "warranty_without_data" in check(turn(bad, locale="es-AR", tools=tools))
+
+
+def test_a_refund_noun_that_modifies_a_request_names_the_request():
+    # given no refund request ran: "I've sent a refund" is money, "a refund request" is not
+    assert "refund_promise" in check(turn("I've sent a refund to your card.", locale="en"))
+    assert "refund_promise" not in check(
+        turn("I've sent a refund request to the team; a person will review it.", locale="en")
+    )
