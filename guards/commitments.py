@@ -218,6 +218,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return None
         if right_before in _DETERMINERS_ES and right_before not in CLITICS_ES:
             return None
+        if tokens[index + 1 : index + 2] and tokens[index + 1] in _FINITE_NEXT_ES:
+            return None  # "el ticket regalo es más sencillo": a noun before its verb
         if (
             tokens[index].endswith(("amos", "emos", "imos", "o"))
             and not _future_es(tokens[index])
@@ -228,6 +230,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
     if person == SECOND:
         return CUSTOMER, False
     if person == THIRD:
+        if prev in _THIRD_PARTIES_ES:
+            return None  # "pídele a quien te lo regaló": someone else gave it
         clitics = set(tokens[max(0, index - 3) : index])
         if "se" in clitics and clitics & _BENEFICIARY_ES:
             return PASSIVE, False  # "se le reintegrará", "se te enviará"
@@ -248,6 +252,14 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         return None
     # Infinitives and gerunds take their person from the auxiliary before them.
     return _es_periphrasis(tokens, before, person)
+
+
+# Finite verbs of the third person: a first-person form cannot stand right before one.
+_FINITE_NEXT_ES = frozenset(
+    "es son está están era fue sirve sirven vale valen queda quedan".split()
+)
+# Subjects that are someone other than the shop (closed class of pronouns).
+_THIRD_PARTIES_ES = frozenset("quien quienes alguien él ella ellos ellas".split())
 
 
 def _future_es(token: str) -> bool:

@@ -253,9 +253,40 @@ def _participle(bare: str) -> bool:
     return bare.endswith(("ado", "ada", "ido", "ida"))
 
 
+# What "te paso" hands over in the chat itself: information, not a thing or a case.
+_INFO_ES = (
+    "dato",
+    "info",
+    "compara",
+    "valor",
+    "precio",
+    "link",
+    "enlace",
+    "resumen",
+    "opcion",
+    "detalle",
+    "lista",
+    "número",
+    "numero",
+    "código",
+    "codigo",
+    "horario",
+    "paso",
+    "pasos",
+)
+
+
+def _hands_information(tokens: list[str], index: int) -> bool:
+    """ "te paso la comparación", "les pasamos los datos": said in the chat."""
+    if not fold(tokens[index]).startswith("pas"):
+        return False
+    after = [t for t in tokens[index + 1 : index + 4] if t not in _NOUN_BEFORE_ES]
+    return bool(after) and fold(after[0]).startswith(tuple(fold(w) for w in _INFO_ES))
+
+
 def _deed_es(tokens: list[str], index: int) -> bool:
     token = tokens[index]
-    if len(token) < 4 or token in _AUXILIARIES_ES:
+    if len(token) < 4 or token in _AUXILIARIES_ES or _hands_information(tokens, index):
         return False
     if _talk_es(token) and not _left_behind(tokens, index):
         return False

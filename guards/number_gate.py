@@ -49,6 +49,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         counts = _counts(ctx, lexicon)
         extra = [f for f in claims if not index.backs(f, deadline=deadline, counts=counts)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
+        extra = [f for f in extra if not _weeks_of_days(ctx.draft, f, numbers)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
     texts = tuple(dict.fromkeys(f.text for f in extra))
@@ -80,6 +81,18 @@ def _enumerated(draft: str, figure, lexicon) -> bool:
         if len(items) == int(value):
             return True
     return False
+
+
+_WEEK = re.compile(r"(?i)[^\s-]{1,12}[\s-]+(?:semanas?|weeks?)\b")
+
+
+def _weeks_of_days(draft: str, figure, numbers) -> bool:
+    """ "dos semanas" where a source gives 14 days: the same time in a larger unit (a
+    whole number of weeks only)."""
+    if not _WEEK.match(draft, figure.start):
+        return False
+    days = figure.value * 7
+    return any(n.backs_claims and not n.money and n.value == days for n in numbers)
 
 
 def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:

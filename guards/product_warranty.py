@@ -84,7 +84,14 @@ def stretch_products(stretch: str, products: tuple[Product, ...]) -> list[Produc
 
 
 # Closed class: a comparison whose standard is another thing ("like the UPPAbaby").
-_COMPARED = re2.compile(r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)(?:$|[^\pL])")
+# "como el ventilador", "like the UPPAbaby": a comparison names its standard with a
+# determiner; "como alternativa", "as an option" is a role, not a comparison.
+_COMPARED = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)\s+(?:el|la|los|las|lo|nuestro|"
+    r"nuestra|nuestros|nuestras|su|sus|tu|tus|the|our|your|its|their|that|this|these|those|"
+    r"ese|esa|este|esta|esos|esas|estos|estas)"
+    r"(?:$|[^\pL])"
+)
 
 
 def compared_subject(

@@ -23,6 +23,11 @@ from tests.guards.test_blind_round_rst import blind
         "y-047",  # "so a colleague can review the missing discount": the stated one
         "y-204",  # "a refund request for the missing discount on order 7001"
         "y-221",  # "sale $ 780.000 antes del descuento": the promotion just stated
+        "z-010",  # "Tienes dos semanas: 14 días naturales": the same time in weeks
+        "z-108",  # "Te paso la comparación": information handed over in the chat
+        "z-126",  # "Con eso te paso el valor de referencia"
+        "z-226",  # "ticket regalo", "pídele a quien te lo regaló": nobody here gives it
+        "z-289",  # "Como alternativa … el Moto G54 … tiene 12 meses de garantía"
     ],
 )
 def test_a_correct_reply_passes(case_id):
@@ -69,3 +74,16 @@ def test_a_refund_noun_that_modifies_a_request_names_the_request():
     assert "refund_promise" not in check(
         turn("I've sent a refund request to the team; a person will review it.", locale="en")
     )
+
+
+def test_weeks_are_backed_by_a_whole_number_of_days_only():
+    chunks = {"devoluciones#2": "Tienes 14 días naturales para devolver un artículo."}
+    assert check(turn("Tienes dos semanas para devolverlo.", locale="es-ES", chunks=chunks)) == {}
+    assert check(turn("Tienes tres semanas para devolverlo.", locale="es-ES", chunks=chunks)) == {
+        "unbacked_figure": ("3",)
+    }
+
+
+def test_a_comparison_names_its_standard_with_a_determiner():
+    # "like their drills" still lends the drills' term to the blower (blind s-0130)
+    assert "warranty_without_data" in check(blind("s-0130"))
