@@ -30,12 +30,20 @@ from guards.product_offers import (
     offers_an_alternative,
     said_for_later,
 )
-from guards.product_refs import PAIR, chunk_covers, extends_by_analogy, has_words, warranty_subjects
+from guards.product_refs import (
+    PAIR,
+    chunk_covers,
+    closest,
+    extends_by_analogy,
+    has_words,
+    warranty_subjects,
+)
 from guards.product_variants import unreturned_variant
 from guards.product_warranty import (
     TERM,
     cited_category,
     compared_subject,
+    compares,
     covered_for_term,
     gives_a_term,
     later_stretches,
@@ -314,6 +322,8 @@ def _warranty_for_bare(
         named = list(products)
     if not named and last is not None and TERM.search(clause):
         named = [last]
+    if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
+        named = closest(clause, named)  # one of two siblings, by the words it says
     return next((p for p in named if p in bare), None)
 
 

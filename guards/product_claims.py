@@ -96,6 +96,8 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     for match in re2.finditer(_HAVE[language], clause):
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
+        if clause[match.end(1) :].lstrip().startswith(","):
+            continue  # "como todos los colchones que vendemos, tiene…": no object follows
         # The object ends where a bracket or a price begins: "We carry the Nova Gaming
         # Chair (£199.00, 2 years' warranty)" claims the chair, not a "199".
         rest = _OBJECT_END.split(clause[match.end(1) :], maxsplit=1)[0]

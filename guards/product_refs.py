@@ -87,6 +87,28 @@ def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
     return out
 
 
+def closest(text: str, candidates: list[Product]) -> list[Product]:
+    """Of sibling products a stretch refers to, the ones whose own words it says most
+    ("the silver iPad 10th gen 64 GB" is the 64 GB, not the 256 GB Blue; "la de 55
+    pulgadas" is the 55): by how many of each name's words the stretch holds. Products
+    with no sibling among the candidates are kept as they are."""
+    if len(candidates) < 2:
+        return candidates
+    said = stems(text)
+    score = {p: len({stem(w) for w in words(p.name)} & said) for p in candidates}
+    kept = []
+    for product in candidates:
+        siblings = [q for q in candidates if q is not product and _siblings(product, q)]
+        if not siblings or score[product] >= max(score[q] for q in siblings):
+            kept.append(product)
+    return kept
+
+
+def _siblings(a: Product, b: Product) -> bool:
+    """Two variants of one model: their names share their model words but differ."""
+    return a.name != b.name and bool(a.model_words & b.model_words)
+
+
 def subjects(sentence: str, language: str, products: tuple[Product, ...]) -> list[Product]:
     """The products a sentence's predicate is about: those it names, or the returned
     pair when it says "both" and names none, or the only product returned."""

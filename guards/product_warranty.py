@@ -94,6 +94,15 @@ _COMPARED = re2.compile(
 )
 
 
+_LIKENED = re2.compile(r"(?i)(?:^|[^\pL])(?:igual\s+que|same\s+as|as\s+the)(?:$|[^\pL])")
+
+
+def compares(clause: str) -> bool:
+    """The clause likens one thing to another ("igual que el Medela", "like the M");
+    "como lector electrónico" is a role, not a comparison."""
+    return _LIKENED.search(clause) is not None or _COMPARED.search(clause) is not None
+
+
 def compared_subject(
     clause: str,
     sentence: str,

@@ -28,6 +28,13 @@ from tests.guards.test_blind_round_rst import blind
         "z-126",  # "Con eso te paso el valor de referencia"
         "z-226",  # "ticket regalo", "pídele a quien te lo regaló": nobody here gives it
         "z-289",  # "Como alternativa … el Moto G54 … tiene 12 meses de garantía"
+        "zz-009",  # the 128 GB black's warranty, not the 256 GB green sibling's
+        "zz-028",  # "the silver iPad 10th gen 64 GB … with a warranty of 1 year"
+        "zz-043",  # "The 64 gig one, the iPad 10th gen 64 GB in silver …"
+        "zz-227",  # "la de 55 pulgadas … con 12 meses de garantía", the 50 is sin stock
+        "zz-062",  # "Como lector electrónico tenemos el Kindle Paperwhite": a role
+        "zz-190",  # a term for the Catit, and none for the PetSafe, said so
+        "zz-008",  # "como todos los colchones que vendemos, tiene…": no object
     ],
 )
 def test_a_correct_reply_passes(case_id):
@@ -87,3 +94,9 @@ def test_weeks_are_backed_by_a_whole_number_of_days_only():
 def test_a_comparison_names_its_standard_with_a_determiner():
     # "like their drills" still lends the drills' term to the blower (blind s-0130)
     assert "warranty_without_data" in check(blind("s-0130"))
+
+
+@pytest.mark.parametrize("case_id", ["s-0028", "u-0103"])
+def test_a_term_said_of_both_or_likened_still_reaches_the_bare_product(case_id):
+    # "Both have a 5-year warranty"; "tiene 2 años de garantía, igual que el Medela"
+    assert "warranty_without_data" in check(blind(case_id))
