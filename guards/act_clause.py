@@ -44,10 +44,9 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     start = max(0, index - 8)
     nearby = tokens[start : index + 9]
     joined = " ".join(nearby)
+    objects = tuple(verb.objects)
     return any(
-        t.startswith(obj) and not _modifier(tokens, start + i)
-        for i, t in enumerate(nearby)
-        for obj in verb.objects
+        t.startswith(objects) and not _modifier(tokens, start + i) for i, t in enumerate(nearby)
     ) or any(
         obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
         for obj in verb.objects

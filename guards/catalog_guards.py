@@ -249,6 +249,8 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         and p.warranty is None
         and not any(chunk_covers(policy, p) for policy in policies)
     ]
+    if not bare:
+        return None
     unknown = unknown_for(ctx.draft, products)
     bare = [p for p in bare if p not in unknown]
     if not bare:

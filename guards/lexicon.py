@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 
 # Compared by identity (one per language), so it is hashable and what is read with it
@@ -327,6 +328,7 @@ POWER_TOKENS: dict[str, Decimal] = {
 YEAR_RANGE = (1900, 2199)
 
 
+@lru_cache(maxsize=64)
 def resolve_language(locale: str) -> str:
     """Map a locale ("es", "es-AR", "es_ES", "en-GB") to a language with a lexicon."""
     base = locale.replace("_", "-").split("-")[0].strip().lower()

@@ -50,6 +50,8 @@ def unknown_for(draft: str, products: tuple[Product, ...]) -> frozenset[Product]
     warranty details for the PetSafe one", "…y el LS2 Rapid, del que no tengo datos de
     garantía"): the one named in the stretch that says so, or else the one named last
     before it. A term said elsewhere in the draft is then not theirs."""
+    if _UNKNOWN.search(draft) is None:
+        return frozenset()  # the draft says of nothing that its warranty is unknown
     out: set[Product] = set()
     last: list[Product] = []
     for sentence in sentences(draft):

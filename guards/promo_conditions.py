@@ -84,6 +84,8 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     does not name though it names others of that class."""
     book = PHRASEBOOKS[ctx.language]
     cues = (*book.discount, r"free", r"gratis", r"\d+\s*%", r"\d+\s*x\s*\d+\b")
+    if not find_phrase(cues, sentence):
+        return None  # no promotion given in the sentence
     text = re2.sub(r"\[[^\]]*\]", " ", sentence)
     tokens = words(text.lower())
     if _NEGATION & set(tokens) or any(t.endswith("n't") for t in tokens):
