@@ -66,6 +66,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             if (
                 policy
                 and claim.act == Act.REFUND
+                and not _yours_to_come(sentence)
                 and (
                     claim.actor == PASSIVE
                     or any(
@@ -85,6 +86,19 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             continue
         return Finding(detail=f"promises money back: {match.group(1)!r}")
     return None
+
+
+# The customer as the one who will have the money: "you'll have the full amount back",
+# "vas a tener el importe de vuelta", "recibirás el reembolso".
+_YOURS_TO_COME = frozenset("you'll vas vais tendrás tendréis recibirás recibiréis".split())
+
+
+def _yours_to_come(sentence: str) -> bool:
+    """A policy said as this customer's own outcome, with no condition: a promise to
+    them, not the policy restated ("te quedás tranquilo: vas a tener el importe de
+    vuelta en 10 días [devoluciones#2]")."""
+    tokens = set(words(sentence.lower().replace("’", "'")))
+    return bool(tokens & _YOURS_TO_COME) and not conditional(sentence) and not on_approval(sentence)
 
 
 def _pays_back(claim: Commitment, sentence: str) -> bool:

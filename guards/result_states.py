@@ -33,12 +33,24 @@ _HOLDS = {
 _MODAL = frozenset("podés puedes puede pueden podrás podrá can could may might".split())
 
 
+_REASSURANCE = (
+    "don't worry",
+    "do not worry",
+    "no te preocupes",
+    "no se preocupe",
+    "no os preocupéis",
+)
+
+
 def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     """(the money word, negated) when ``sentence`` says money reaches the customer's
     own account or card, or the customer gets it ("you're getting a full refund",
     "we'll make it right with a partial refund"); None otherwise."""
     lang = "en" if language == "en" else "es"
-    tokens = words(sentence.replace("’", "'"))
+    text = sentence.replace("’", "'")
+    for idiom in _REASSURANCE:  # "don't worry, you'll get every penny back": no negation
+        text = text.replace(idiom, " ").replace(idiom.capitalize(), " ")
+    tokens = words(text)
     negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
     if _MODAL & set(tokens) or any(t.startswith(_CHARGE) for t in tokens):
         return None  # where to look, or what was charged
@@ -132,7 +144,7 @@ def _received(tokens: list[str], lang: str) -> tuple[str, int] | None:
     for index, token in enumerate(tokens):
         back = (
             lang == "en"
-            and token.startswith(("amount", "money"))
+            and token.startswith(("amount", "money", "penny", "pennies", "cent"))
             and ("back" in tokens[index + 1 : index + 3])
         )  # "you'll get the full amount back"
         if not back and not token.startswith(

@@ -100,3 +100,24 @@ def test_a_comparison_names_its_standard_with_a_determiner():
 def test_a_term_said_of_both_or_likened_still_reaches_the_bare_product(case_id):
     # "Both have a 5-year warranty"; "tiene 2 años de garantía, igual que el Medela"
     assert "warranty_without_data" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "z-003",  # "vas a tener el importe completo de vuelta … [devoluciones#2]"
+        "o-0381",  # "you'll have the money back within 5 working days [refunds#1]"
+        "J-0061",  # "you'll have the full amount back on your card within 5 working days"
+        "v-0188",  # "Don't worry, you'll get every penny back": a reassurance, no negation
+    ],
+)
+def test_the_policy_said_as_this_customers_own_outcome_is_a_promise(case_id):
+    assert "refund_promise" in check(blind(case_id))
+
+
+def test_the_same_outcome_on_a_condition_is_the_policy():
+    chunks = {"returns#2": "Once a refund is approved, the money is back on the card in 5 days."}
+    ok = "Once it's approved, you'll have the money back on your card in 5 days [returns#2]."
+    assert "refund_promise" not in check(turn(ok, locale="en", chunks=chunks))
+    bad = "You'll have the money back on your card in 5 days [returns#2]."
+    assert "refund_promise" in check(turn(bad, locale="en", chunks=chunks))
