@@ -97,8 +97,14 @@ def _yours_to_come(sentence: str) -> bool:
     """A policy said as this customer's own outcome, with no condition: a promise to
     them, not the policy restated ("te quedás tranquilo: vas a tener el importe de
     vuelta en 10 días [devoluciones#2]")."""
-    tokens = set(words(sentence.lower().replace("’", "'")))
-    return bool(tokens & _YOURS_TO_COME) and not conditional(sentence) and not on_approval(sentence)
+    tokens = words(sentence.lower().replace("’", "'"))
+    # "se te reintegrará el importe": the passive future, for this customer
+    passive = any(
+        a == "se" and b in ("te", "le", "os") and c.endswith(("rá", "rán"))
+        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+    )
+    yours = passive or bool(set(tokens) & _YOURS_TO_COME)
+    return yours and not conditional(sentence) and not on_approval(sentence)
 
 
 def _pays_back(claim: Commitment, sentence: str) -> bool:

@@ -109,6 +109,7 @@ def test_a_term_said_of_both_or_likened_still_reaches_the_bare_product(case_id):
         "o-0381",  # "you'll have the money back within 5 working days [refunds#1]"
         "J-0061",  # "you'll have the full amount back on your card within 5 working days"
         "v-0188",  # "Don't worry, you'll get every penny back": a reassurance, no negation
+        "k-0167",  # "Se te reintegrará el importe … [reembolsos#1]": the passive future, yours
     ],
 )
 def test_the_policy_said_as_this_customers_own_outcome_is_a_promise(case_id):
