@@ -14,6 +14,7 @@ from guards.commitments import (
     entries_es,
     read_commitments,
 )
+from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
@@ -117,7 +118,9 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
             if (
                 deed.binding
-                and not sources
+                # a source states how things are done, never that they were done for
+                # this case: "I've extended the return window on order 10288 [returns#1]"
+                and (not sources or _done_form(deed.verb))
                 and deed.verb[:5] not in outputs  # "we shipped it Monday", as the lookup says
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
@@ -146,6 +149,12 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             # in a turn whose lookup shows nothing moving
             return _finding(Act.SEND, moving, sentence, ctx, done)
     return None
+
+
+def _done_form(verb: str) -> bool:
+    """A past or a participle: "extended", "extendido", "amplié"."""
+    bare = fold(verb)
+    return verb.endswith("ed") or bare.endswith(("ado", "ido", "ada", "ida")) or verb.endswith("é")
 
 
 # Participles of an order moving, which a lookup reports in its own words ("shipped").

@@ -391,4 +391,6 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return SPEAKER, False  # "our team will contact you"
         if person == PART and aux & {"has", "have", "'s"}:
             return SPEAKER, False  # "our returns team has arranged…"
+        if person == GER and aux & {"is", "are", "'s", "'re"}:
+            return SPEAKER, False  # "the team is already preparing the replacement"
     return None  # an imperative, or someone else's act

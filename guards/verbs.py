@@ -291,6 +291,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("leave", Act.MODIFY, ("note", "instruction", "comment"), extra=(("left", PART),)),
     Verb("note", Act.MODIFY, ("order", "account")),
     Verb("contact", Act.HANDOFF, ("you",)),
+    Verb("reach", Act.HANDOFF, ("you",)),  # "a manager will reach out to you"
     Verb("contact", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("assign", Act.FORWARD, TEAM_EN),
     Verb("move", Act.MODIFY, ("priority", *CHANGE_EN)),

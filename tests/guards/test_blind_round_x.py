@@ -28,6 +28,9 @@ from tests.guards.test_blind_round_rst import blind
         "x-225",  # "I've let the courier know": a third party told
         "x-228",  # "I've set up a replacement": the replacement is the customer's case
         "x-185",  # refund requests "for both orders, 3301 and 3302": one was filed
+        "t-0103",  # "I've extended the return window on order 10288 … [returns#1]"
+        "v-0070",  # "A manager will reach out to you this afternoon", no handoff
+        "x-150",  # "The team is already preparing the replacement pair for you"
     ],
 )
 def test_a_claimed_act_no_tool_did_is_stopped(case_id):
@@ -66,3 +69,11 @@ def test_done_opens_a_reply_only_when_the_turn_did_nothing():
     # and "Listo" in the middle of a sentence, or "done" as a word of it, is no opener
     ok = "You can mark the return as done from My orders once you've packed it."
     assert "action_claim" not in check(turn(ok, locale="en"))
+
+
+def test_a_cited_source_backs_how_things_are_done_not_a_deed_done_for_this_case():
+    chunks = {"returns#1": "We extend the return window to 60 days for faulty items."}
+    ok = "For faulty items we extend the return window to 60 days [returns#1]."
+    assert "action_claim" not in check(turn(ok, locale="en", chunks=chunks))
+    bad = "I've extended the return window on order 10288 to 60 days [returns#1]."
+    assert "action_claim" in check(turn(bad, locale="en", chunks=chunks))
