@@ -21,6 +21,7 @@ from functools import lru_cache
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
 from guards.conjugation import fold
+from guards.deeds_en import deed_en
 from guards.moods import is_offer, negated_at
 from guards.text import words
 from guards.verb_groups import CLITICS_ES, ENCLITICS
@@ -35,17 +36,6 @@ _TALK_ES = tuple(
     "est hab sab recib respond ayud dej compart record recuerd indic "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
     "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum".split()
-)
-_TALK_EN = frozenset(
-    "check checked checking look looked looking see seen saw find found understand "
-    "understood apologise apologised apologize apologized hope hoped recommend suggest propose "
-    "explain explained tell told say said confirm confirmed note noted notice noticed "
-    "receive received know knew known think thought believe want love help helped reply "
-    "replied respond review reviewed verify verified read appreciate mention mentioned "
-    "be been being have had get got gotten go gone need like sorry afraid glad happy "
-    "able pull pulled search searched track tracked trace traced locate located double "
-    "include included list listed share shared attach attached copy quote quoted ask "
-    "asked take taking make made do did done keep kept let try tried give given".split()
 )
 _TALK_FOLDED = tuple(fold(stem) for stem in _TALK_ES)
 # Whole forms of short talk verbs, which as prefixes would swallow deeds ("sé" is not
@@ -124,13 +114,6 @@ _FOR_CUSTOMER_EN = frozenset("you your yours".split())
 _PERFECT_ES = frozenset("he hemos".split())
 _GO_ES = frozenset("voy vamos".split())
 _PROGRESSIVE_ES = frozenset("estoy estamos".split())
-_SUBJECTS_EN = frozenset("i we".split())
-_CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
-_AUX_EN = frozenset("will shall have has am are going to just already now also".split())
-_AUX_EN |= frozenset("gone went ahead and be been personally".split())
-# Adverbs and "went ahead and" before a simple past leave it a simple past ("I went
-# ahead and removed the lamp", "I just moved it").
-_PAST_LEAD_EN = frozenset("just already also personally went ahead and now".split())
 _NOT_VERBS_ES = frozenset("qué café bebé porqué sé josé también además través así".split())
 _AUXILIARIES_ES = frozenset(
     "vamos voy hemos estamos estoy procedo procedemos acabo acabamos podemos puedo "
@@ -175,10 +158,10 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
     Verbs the commitments reader already knows are left to it."""
     text = sentence.replace("’", "'")
     tokens = words(text)
-    if not _about_case(tokens, language):
+    if not _about_case(tokens, language) and not _already_done_es(tokens, language):
         return ()
     offer = is_offer(text.lower(), language)
-    find = _deed_es if language == "es" else _deed_en
+    find = _deed_es if language == "es" else deed_en
     known = entries_es if language == "es" else entries_en
     out = []
     for index in range(len(tokens)):
@@ -227,6 +210,18 @@ def _about_case(tokens: list[str], language: str) -> bool:
     nouns = _CASE_ES if language == "es" else _CASE_EN
     return any(
         t in pronouns or t.startswith(nouns) or any(ch.isdigit() for ch in t) for t in tokens
+    )
+
+
+_CLITIC_OBJECTS_ES = frozenset("lo la los las".split())
+
+
+def _already_done_es(tokens: list[str], language: str) -> bool:
+    """ "Ya lo reporté": "ya", an object pronoun and a first-person past speak of this
+    case though no noun of it is in the sentence."""
+    return language == "es" and any(
+        a == "ya" and b in _CLITIC_OBJECTS_ES and c.endswith("é")
+        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
     )
 
 
@@ -337,88 +332,3 @@ def _previous(tokens: list[str], index: int, skip: frozenset[str]) -> str:
     while j >= 0 and index - j <= _WINDOW and tokens[j] in skip:
         j -= 1
     return tokens[j] if j >= 0 else ""
-
-
-# Talk verbs that make a deed of what follows: "I'll make sure the courier calls you",
-# "I'll get someone from the team to call you".
-_CAUSE_EN = {"make": ("sure", "certain"), "get": ("to",), "have": ("to",)}
-# Talk verbs that give a thing when it goes free.
-_GIVING_EN = frozenset("include included give given throw add added".split())
-# What follows "and" when it starts a new subject rather than a second verb.
-_NOT_VERBS_EN = frozenset(
-    "you your i we it they he she the a an that this then so if also thanks".split()
-)
-
-
-def _deed_en(tokens: list[str], index: int) -> bool:
-    token = tokens[index]
-    if token in _CAUSE_EN and index >= 1:
-        after = tokens[index + 1 : index + 6]
-        if any(word in after for word in _CAUSE_EN[token]) and _speaker_future(tokens, index):
-            return True
-    if token == "let" and _lets_someone_know(tokens, index):
-        return _speaker_did(tokens, index)
-    if token in _GIVING_EN and _free_manner(tokens, index):
-        pass  # "we'll include a second puzzle free": given, not mentioned
-    elif token in _TALK_EN or len(token) < 3 or token in _AUX_EN or token in _SUBJECTS_EN:
-        return False
-    if (
-        index >= 2
-        and tokens[index - 1] == "and"
-        and token not in _NOT_VERBS_EN
-        and _speaker_future(tokens, index - 1)
-    ):
-        # "I'll keep an eye on it and message you": the second verb of the promise
-        return not token.endswith(("ly", "s"))
-    j = index - 1
-    aux = []
-    while j >= 0 and index - j <= _WINDOW and (tokens[j] in _AUX_EN or tokens[j].endswith("ly")):
-        aux.append(tokens[j])
-        j -= 1
-    subject = tokens[j] if j >= 0 else ""
-    if subject in _CONTRACTED_EN:
-        contracted = subject.split("'")[1]
-        if contracted in ("ve",):
-            return token.endswith(("ed", "en", "t")) and not token.endswith("ment")
-        if contracted == "ll":
-            return not aux or aux == ["just"] or aux[-1:] == ["also"]
-        return token.endswith("ing") or "going" in aux
-    if subject in _SUBJECTS_EN:
-        if set(aux) <= _PAST_LEAD_EN:
-            return token.endswith("ed")  # "I cancelled it", "I went ahead and removed it"
-        if {"have", "has"} & set(aux):
-            return token.endswith(("ed", "en", "t"))
-        if "will" in aux or "shall" in aux:
-            return True
-        if {"am", "are"} & set(aux):
-            return token.endswith("ing") or "going" in aux
-    return False
-
-
-def _lets_someone_know(tokens: list[str], index: int) -> bool:
-    """ "let the courier know", "let our warehouse team know": a third party told, not
-    "let me know" nor "let you know" (what the speaker tells the customer)."""
-    after = tokens[index + 1 : index + 6]
-    if "know" not in after or after[:1] in (["me"], ["you"], ["us"]):
-        return False
-    return "you" not in after[: after.index("know")]
-
-
-def _speaker_did(tokens: list[str], index: int) -> bool:
-    """ "I've / we've / I / we (have) (just) let…" a few words before ``index``."""
-    for j in range(index - 1, max(-1, index - 4), -1):
-        if tokens[j] in ("i've", "we've", "i", "we", "i'll", "we'll"):
-            return True
-        if tokens[j] not in _AUX_EN and not tokens[j].endswith("ly"):
-            return False
-    return False
-
-
-def _speaker_future(tokens: list[str], index: int) -> bool:
-    """ "I'll" / "we'll" / "I will" a few words before ``index``, in the same clause."""
-    for j in range(index - 1, max(-1, index - 9), -1):
-        if tokens[j] in ("i'll", "we'll"):
-            return True
-        if tokens[j] in ("will", "shall") and j >= 1 and tokens[j - 1] in _SUBJECTS_EN:
-            return True
-    return False

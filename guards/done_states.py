@@ -34,16 +34,17 @@ _AUX_ES = (
     ("fue",),
     ("fueron",),
 )
+_HOLDS_ES = frozenset("tiene tenés tienes tienen tenéis".split())
 _FIRST = {
     "en": frozenset(aux[0] for aux in _AUX_EN),
-    "es": frozenset(aux[0] for aux in _AUX_ES) | {"queda", "quedan"},
+    "es": frozenset(aux[0] for aux in _AUX_ES) | {"queda", "quedan", "ya"},
 }
 # Verbs of the conversation or of what merely happened to the parcel on its own.
 _NOT_ACTS = (
     "check review verif look see seen note receiv deliver lost delay stuck damag broke "
     "explain told said found understood confirm approv reject declin charg paid "
     "revis consult mirad vist entregad recibid perdid demorad retrasad dañad roto rota "
-    "confirmad aprobad rechazad cobrad pagad explicad"
+    "confirmad aprobad rechazad cobrad pagad explicad incluid included"
 ).split()
 # What a lookup's record says, and the customer's own past ("la cancelación que hiciste").
 _RECORD_SAYS = frozenset("figura figuran consta constan aparece aparecen shows says lists".split())
@@ -82,6 +83,18 @@ def done_state(sentence: str, language: str, reported: str) -> str | None:
             if fold(participle)[:5] in fold(reported):
                 continue
             return participle
+    # "ya tiene la nueva dirección actualizada": the customer already holds the state
+    if lang == "es":
+        for index, token in enumerate(tokens[:-2]):
+            if token != "ya" or tokens[index + 1] not in _HOLDS_ES:
+                continue
+            for participle in tokens[index + 2 : index + 7]:
+                if (
+                    _participle(participle, lang)
+                    and not _conversation(participle)
+                    and fold(participle)[:5] not in fold(reported)
+                ):
+                    return participle
     # "Queda anotado", "Queda registrado": the sentence opens on the state
     if lang == "es" and tokens[:1] in (["queda"], ["quedan"]) and len(tokens) >= 2:
         participle = tokens[1]

@@ -31,6 +31,8 @@ from tests.guards.test_blind_round_rst import blind
         "t-0103",  # "I've extended the return window on order 10288 … [returns#1]"
         "v-0070",  # "A manager will reach out to you this afternoon", no handoff
         "x-150",  # "The team is already preparing the replacement pair for you"
+        "x-070",  # "ya tiene la nueva dirección actualizada en el pedido"
+        "x-143",  # "Ya lo reporté para que no vuelva a pasar"
     ],
 )
 def test_a_claimed_act_no_tool_did_is_stopped(case_id):
