@@ -14,14 +14,14 @@ from guards.commitments import (
     entries_es,
     read_commitments,
 )
-from guards.conjugation import fold
+from guards.conjugation import fold, regular_participle_es
 from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
 from guards.moods import on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, requested_acts, says_done
-from guards.result_states import shipping_reported, underway
+from guards.result_states import moving_participle, shipping_reported, underway
 from guards.text import cited_sentences, content_words, restates, words
 from guards.verdicts import Finding
 
@@ -141,7 +141,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
         if not done and (state := done_state(sentence, ctx.language, on_record)) is not None:
-            if not (state.startswith(_MOVING_STEMS) and shipping_reported(outputs)):
+            if not (moving_participle(state) and shipping_reported(outputs)):
                 # "a replacement mouse has been dispatched", "la entrega quedó pasada"
                 return _finding(Act.OTHER, state, sentence, ctx, done)
         if (moving := underway(sentence, ctx.language)) and not shipping_reported(outputs):
@@ -154,11 +154,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
 def _done_form(verb: str) -> bool:
     """A past or a participle: "extended", "extendido", "amplié"."""
     bare = fold(verb)
-    return verb.endswith("ed") or bare.endswith(("ado", "ido", "ada", "ida")) or verb.endswith("é")
-
-
-# Participles of an order moving, which a lookup reports in its own words ("shipped").
-_MOVING_STEMS = ("envi", "despach", "ship", "dispatch", "sent", "mandad", "sali")
+    return verb.endswith("ed") or regular_participle_es(bare) or verb.endswith("é")
 
 
 def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:

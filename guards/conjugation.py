@@ -96,3 +96,12 @@ _FOLD = str.maketrans("áéíóúü", "aeiouu")
 def fold(text: str) -> str:
     """Without accents: "reembolsé" and "reembolse" compare equal."""
     return text.translate(_FOLD)
+
+
+# The regular participle endings of Spanish, feminine and masculine.
+REGULAR_PARTICIPLE_ES = ("ado", "ada", "ido", "ida")
+
+
+def regular_participle_es(bare: str) -> bool:
+    """A folded Spanish word ends like a regular participle ("gestionado", "pasada")."""
+    return bare.endswith(REGULAR_PARTICIPLE_ES)

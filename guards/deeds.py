@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
-from guards.conjugation import fold
+from guards.conjugation import fold, regular_participle_es
 from guards.deeds_en import deed_en
 from guards.moods import is_offer, negated_at
 from guards.text import words
@@ -238,14 +238,9 @@ def _left_behind(tokens: list[str], index: int) -> bool:
         return False
     after = tokens[index + 1 : index + 4]
     return any(
-        t.startswith(_LEFT_ES)
-        or (len(t) > 5 and fold(t).rstrip("s").endswith(("ado", "ada", "ido", "ida")))
+        t.startswith(_LEFT_ES) or (len(t) > 5 and regular_participle_es(fold(t).rstrip("s")))
         for t in after
     )
-
-
-def _participle(bare: str) -> bool:
-    return bare.endswith(("ado", "ada", "ido", "ida"))
 
 
 # What "te paso" hands over in the chat itself: information, not a thing or a case.
@@ -287,7 +282,7 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return False
     prev = _previous(tokens, index, CLITICS_ES | {"ya", "yo", "nosotros", "recién"})
     bare = fold(token)
-    if prev in _PERFECT_ES and bare.endswith(("ado", "ada", "ido", "ida", "to", "cho")):
+    if prev in _PERFECT_ES and (regular_participle_es(bare) or bare.endswith(("to", "cho"))):
         return True
     if prev == "a" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _GO_ES:
         return _infinitive(bare)

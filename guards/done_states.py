@@ -16,7 +16,7 @@ or handed over is judged by what it performed.
 
 from __future__ import annotations
 
-from guards.conjugation import fold
+from guards.conjugation import fold, regular_participle_es
 from guards.moods import conditional, is_offer
 from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
@@ -48,6 +48,8 @@ _NOT_ACTS = (
 ).split()
 # What a lookup's record says, and the customer's own past ("la cancelación que hiciste").
 _RECORD_SAYS = frozenset("figura figuran consta constan aparece aparecen shows says lists".split())
+# Irregular participle endings in Spanish ("hecho", "puesta", "abierto").
+_IRREGULAR_ES = ("cho", "cha", "to", "ta")
 # Irregular participles of acts in English ("sent", "put", "set").
 _IRREGULAR_EN = frozenset("sent put set made done given shipped".split())
 
@@ -108,7 +110,7 @@ def _participle(token: str, lang: str) -> bool:
     if lang == "en":
         return len(token) > 3 and (token.endswith(("ed", "en")) or token in _IRREGULAR_EN)
     bare = fold(token).rstrip("s")
-    return len(bare) > 4 and bare.endswith(("ado", "ada", "ido", "ida", "cho", "cha", "to", "ta"))
+    return len(bare) > 4 and (regular_participle_es(bare) or bare.endswith(_IRREGULAR_ES))
 
 
 def _conversation(token: str) -> bool:

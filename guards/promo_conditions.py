@@ -71,7 +71,7 @@ _WORD_CONCEPT: dict[str, tuple[str, str]] = {
 }
 _WEEK = [en for _, en in _DAYS]
 _PHYSICAL = frozenset("fisica fisicas de del".split())
-_NEGATION = frozenset("no ni nunca not never cannot can't don't doesn't isn't won't".split())
+_NEGATION = frozenset("no ni nunca not never cannot".split())
 _RANGE = frozenset(("a", "al", "to", "through", "till", "until", "hasta"))
 _WEEKEND = frozenset(("weekend", "weekends", "finde"))
 # Clause breaks inside a sentence: a promotion and its conditions share one clause.
@@ -88,7 +88,7 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
         return None  # no promotion given in the sentence
     text = re2.sub(r"\[[^\]]*\]", " ", sentence)
     tokens = words(text.lower())
-    if _NEGATION & set(tokens) or any(t.endswith("n't") for t in tokens):
+    if _negated(tokens):
         return None  # "con tarjeta no aplica", "students aren't included": the honest answer
     for clause in _BREAK.split(text):
         if not find_phrase(cues, clause):
@@ -155,7 +155,7 @@ def stacked_against_source(ctx: GuardContext, sentence: str) -> str | None:
     if len(items) < 2:
         return None
     tokens = words(lower)
-    if _NEGATION & set(tokens) or any(t.endswith("n't") for t in tokens):
+    if _negated(tokens):
         return None
     for chunk in ctx.retrieved:
         if tainted_chunk(chunk):
@@ -216,6 +216,10 @@ _OPEN_OR_EXCLUDED = frozenset(
     "no ni not nor sin without excepto salvo except excluding excluye excludes todas todos "
     "all any cualquier otras otros other".split()
 )
+
+
+def _negated(tokens: list[str]) -> bool:
+    return bool(_NEGATION & set(tokens)) or any(t.endswith("n't") for t in tokens)
 
 
 def _concepts(tokens: list[str], *, ranges: bool = False) -> set[tuple[str, str]]:

@@ -196,6 +196,16 @@ def underway(sentence: str, language: str) -> str | None:
     return next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
 
 
+# Participles of an order moving, which a lookup reports in its own words ("shipped"
+# for "fue despachado").
+_MOVING_PARTICIPLES = ("envi", "despach", "ship", "dispatch", "sent", "mandad", "sali")
+
+
+def moving_participle(word: str) -> bool:
+    """The participle says an order moved ("despachado", "dispatched")."""
+    return word.startswith(_MOVING_PARTICIPLES)
+
+
 def shipping_reported(outputs: str) -> bool:
     """A tool's output says an order or a return is moving."""
     lower = outputs.lower()

@@ -28,9 +28,17 @@ EXCLUDED = {"promo#5": "15% off en celulares, excepto las marcas Apple y Samsung
         "k-0266",  # a web promotion on Tuesdays, given in the shop
         "r-0048",  # emergency services staff, stretched to NHS staff
         "C-0341",  # "teachers are welcome to the student discount too"
+        "y-129",  # a Sunday promotion "igual, aunque sea lunes": the day after a comma
+        "y-202",  # a debit-card discount said of a Visa credit card
+        "y-010",  # "you can stack them" over a deal that does not combine with codes
+        "y-086",  # "y encima podés sumar el 5 %" over a promotion not combinable
+        "y-109",  # Australia-only free shipping said of New Zealand
+        "y-209",  # peninsular free shipping said of Oporto
+        "l-0023",  # free shipping for CABA and GBA "también a Córdoba"
+        "y-105",  # online-only free shipping said of a purchase "en la tienda de Zaragoza"
     ],
 )
-def test_blind_cases_of_a_condition_the_source_does_not_give(case_id):
+def test_blind_cases_of_a_condition_the_source_does_not_give_or_a_stacking_it_forbids(case_id):
     # given the turn exactly as its writer wrote it; then discount_promise stops it
     assert "discount_promise" in check(blind(case_id))
 
@@ -83,19 +91,6 @@ def test_a_spanish_reply_over_an_english_page_compares_concepts():
     assert "discount_promise" not in check(turn(ok, locale="es-ES", chunks=page))
 
 
-@pytest.mark.parametrize(
-    "case_id",
-    [
-        "y-129",  # a Sunday promotion "igual, aunque sea lunes": the day after a comma
-        "y-202",  # a debit-card discount said of a Visa credit card
-        "y-010",  # "you can stack them" over a deal that does not combine with codes
-        "y-086",  # "y encima podés sumar el 5 %" over a promotion not combinable
-    ],
-)
-def test_blind_round_y_conditions_and_stacking(case_id):
-    assert "discount_promise" in check(blind(case_id))
-
-
 def test_two_promotions_together_only_when_a_source_says_they_do_not_combine():
     alone = {
         "promos#1": "20% off notebooks during Hot Sale. Not combinable with other coupons.",
@@ -123,19 +118,6 @@ def test_debit_and_credit_are_two_payments_and_an_or_splits_the_offer():
         "con tarjeta de crédito [cuotas#7]."
     )
     assert "discount_promise" not in check(turn(choice, locale="es-AR", chunks=page))
-
-
-@pytest.mark.parametrize(
-    "case_id",
-    [
-        "y-109",  # Australia-only free shipping said of New Zealand
-        "y-209",  # peninsular free shipping said of Oporto
-        "l-0023",  # free shipping for CABA and GBA "también a Córdoba"
-        "y-105",  # online-only free shipping said of a purchase "en la tienda de Zaragoza"
-    ],
-)
-def test_blind_cases_of_a_place_or_a_shop_the_promotion_is_not_for(case_id):
-    assert "discount_promise" in check(blind(case_id))
 
 
 def test_places_are_read_after_a_preposition_of_place_with_their_coordinates():
