@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     per_guard_fn = Counter()
     per_guard_fp = Counter()
     first_person_money_missed = 0
+    first_person_money_reached = 0
     misses: list[str] = []
     for writer, obj in load(files, args.half):
         case = parse_case(obj)
@@ -119,6 +120,11 @@ def main(argv: list[str] | None = None) -> int:
             ):
                 first_person_money_missed += 1
                 mark = " first-person"
+                # With every guard on, as the desk runs: did any guard stop the draft?
+                everything = run_guards(case.ctx, modes=modes, budget_ms=1000).failures
+                if not everything:
+                    first_person_money_reached += 1
+                    mark = " first-person, reached"
             other = ", ".join(str(g) for g in fired) or "nothing"
             misses.append(
                 f"FN{mark} {obj.get('id')} [{lang}] {expected} (fired: {other}) {case.ctx.draft!r}"
@@ -146,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             for code in sorted(set(per_guard_bad) | set(per_guard_fp))
         },
         "first_person_money_promises_missed": first_person_money_missed,
+        "first_person_money_promises_reached": first_person_money_reached,
     }
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -161,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     for code, row in summary["guards"].items():
         print(f"{code:<24} {row['bad']:>5} {row['missed']:>7} {row['false_alarms']:>13}")
     print(f"\nfirst-person refund or discount promises missed: {first_person_money_missed}")
+    print(f"of them, stopped by no guard at all (every guard on): {first_person_money_reached}")
     for line in misses[: args.show]:
         print(line)
     return 0

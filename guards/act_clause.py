@@ -43,6 +43,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return True
     start = max(0, index - 8)
     nearby = tokens[start : index + 9]
+    if verb.received and "back" in tokens[index + 1 : index + 7] and any(c in raw for c in "$€£"):
+        return True  # "you'll get your $129.95 back": an amount, back to the customer
     joined = " ".join(nearby)
     objects = tuple(verb.objects)
     return any(

@@ -116,6 +116,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         for deed in read_deeds(sentence, ctx.language):
             if sentence.endswith(":"):
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
+            if on_condition(sentence) and not _done_form(deed.verb):
+                continue  # "si no te aparece, avisame y te paso con alguien": an offer
             if (
                 deed.binding
                 # a source states how things are done, never that they were done for
@@ -170,7 +172,8 @@ def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
 # solicitud de reembolso" is the request request_refund filed, whatever the verb.
 _PERFORMED_OBJECTS: dict[Act, dict[str, tuple[tuple[str, ...], ...]]] = {
     Act.REQUEST_REFUND: {
-        "es": (("solicitad", *objects.TICKET_ES), objects.REFUND_ES),
+        # "dejé pedida la devolución del dinero": the request, in its participle
+        "es": (("solicitad", "pedida", *objects.TICKET_ES), objects.REFUND_ES),
         "en": (objects.TICKET_EN, objects.REFUND_EN),
     },
     Act.HANDOFF: {"es": (objects.PERSON_ES,), "en": (objects.PERSON_EN,)},

@@ -38,9 +38,10 @@ from guards.product_refs import (
     has_words,
     warranty_subjects,
 )
-from guards.product_variants import unreturned_variant
+from guards.product_variants import by_attributes, unreturned_variant
 from guards.product_warranty import (
     TERM,
+    carried_over,
     cited_category,
     compared_subject,
     compares,
@@ -111,7 +112,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
         if not denied and (variant := unreturned_variant(clause, ctx.language, products)):
             return Finding(
-                detail=f"says it also has it in {variant!r}, which no returned product is"
+                detail=f"says the shop has it in {variant!r}, which no returned product is"
             )
         if not denied and not negated_clause(clause, ctx.language):
             for phrase in also_claimed(clause, ctx.language):
@@ -221,6 +222,8 @@ def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Findi
     for mention in mentions(clause):
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
+    if len(found) > 1 and not has_words(clause, PAIR[language]):
+        found = by_attributes(clause, found)  # "las negras en talle 41", not the white
     return _gone(found, clause, language)
 
 
@@ -260,9 +263,14 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
     # speaks of the product the draft named last.
     last: Product | None = None
+    topic = False  # the sentence before gave a warranty
     for sentence in sentences(ctx.draft):
         if unknown_warranty(sentence):
             continue
+        said = find_phrase(book.warranty, sentence) is not None
+        if topic and not said and (carried := carried_over(sentence, products, bare)):
+            return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
+        topic = said
         for clause in clauses(sentence, book.clause_breaks):
             found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
             if found is not None:

@@ -371,8 +371,10 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return CUSTOMER, modal
         if person == THIRD:
             return None
-        if person == INF and not between and not _specific(tokens):
-            return None  # "we ship nationwide": what the shop does, not a deed
+        # "we ship nationwide": what the shop does, not a deed ("we'll ship it" is one)
+        fused = window[subject_at].endswith(("'ll", "'d"))
+        if person == INF and not between and not fused and not _specific(tokens):
+            return None
         return SPEAKER, modal
     if person == PART and window:
         # "a full refund has been issued to you", "order 11873 is now cancelled"

@@ -274,9 +274,16 @@ def _hands_information(tokens: list[str], index: int) -> bool:
     return bool(after) and fold(after[0]).startswith(tuple(fold(w) for w in _INFO_ES))
 
 
+# What a first-person verb asks of the customer or says to them, not a deed: "te pido
+# disculpas", "le pido paciencia", "te pido un momento".
+_COURTESY_ES = ("disculpa", "perdón", "perdon", "paciencia", "momento", "gracias", "comprensi")
+
+
 def _deed_es(tokens: list[str], index: int) -> bool:
     token = tokens[index]
     if len(token) < 4 or token in _AUXILIARIES_ES or _hands_information(tokens, index):
+        return False
+    if any(t.startswith(_COURTESY_ES) for t in tokens[index + 1 : index + 3]):
         return False
     if _talk_es(token) and not _left_behind(tokens, index):
         return False

@@ -22,6 +22,8 @@ _WAIVERS = {
         r"como\s+(?:una\s+)?excepci[oó]n",
         r"(?:hacemos|haremos|hago|har[eé])\s+una\s+excepci[oó]n",
         r"en\s+(?:tu|su|vuestro)\s+caso",
+        # a concession that names the rule's scope: "aunque es para cuentas nuevas"
+        r"(?:aunque|si\s+bien)\s+(?:es|está|sea|son|están)\s+(?:s[oó]lo\s+|solamente\s+)?para",
     ),
     "en": (
         r"even\s+(?:though|if)\s+(?:you|it|the|your)",
@@ -31,6 +33,9 @@ _WAIVERS = {
         r"just\s+this\s+(?:once|time)",
         r"in\s+your\s+case",
         r"since\s+you\s+asked",
+        # "although it's meant for new accounts"
+        r"(?:although|though)\s+(?:it's|it\s+is|they're|they\s+are|that's)\s+"
+        r"(?:(?:only|usually|normally|meant|intended|just)\s+)*for",
     ),
 }
 

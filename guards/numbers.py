@@ -334,8 +334,17 @@ def _classify(
         return FigureKind.QUANTITY  # "15°F", "20 °C": a unit written with a sign
     if _counted_noun(first, lexicon) or first in lexicon.irregular_plurals:
         return FigureKind.QUANTITY  # "3 boxes", "4 colores", "272 pages": a count
+    wider = lower[max(0, start - 24) : start].rstrip()
+    if first in _STOCK_AFTER or two in _STOCK_AFTER or _STOCK_BEFORE.search(wider):
+        return FigureKind.QUANTITY  # "only 2 left", "6 of them", "quedan 3": units in stock
     if scaled:
         return FigureKind.MONEY
+    if (second_end := _range_end(lower, cursor, readings[0].value)) is not None:
+        # "de 3 a 5 días", "3-5 days": the first end of a range takes the second's unit
+        at, end = second_end
+        kind = _classify(lower, at, end, readings, scaled=False, lexicon=lexicon)
+        if kind in (FigureKind.QUANTITY, FigureKind.MONEY, FigureKind.PERCENT):
+            return kind
     if first in tables.months or (first in lexicon.linkers and second in tables.months):
         return FigureKind.DATE
     if last.strip(",.") in tables.months:
@@ -344,6 +353,22 @@ def _classify(
     if readings[0].decimals == 0 and YEAR_RANGE[0] <= value <= YEAR_RANGE[1]:
         return FigureKind.YEAR
     return FigureKind.PLAIN
+
+
+# Units in stock said without a noun: "only 2 left", "6 of them", "quedan solo 3" ("in
+# stock" after a number is as often a model's: "the Pixel 8 in stock").
+_STOCK_AFTER = frozenset(("left", "remaining", "of them", "de ellos", "de ellas"))
+_STOCK_BEFORE = re.compile(r"(?:^|\s)(?:quedan?|restan?)(?:\s+(?:s[oó]lo|solamente|apenas))?$")
+_RANGE_LINK = re.compile(r" {0,3}(?:-|–|a|al|y|hasta|to|and) {0,3}(\d{1,4})(?![\d.,])")
+
+
+def _range_end(lower: str, cursor: int, first: Decimal) -> tuple[int, int] | None:
+    """Where the second number of a range starts and ends, right after the first and
+    greater than it ("3 a 5", not "pedido 1042 y 2 unidades")."""
+    match = _RANGE_LINK.match(lower, cursor, cursor + _LOOK_AHEAD)
+    if match is None or Decimal(match.group(1)) <= first:
+        return None
+    return match.start(1), match.end(1)
 
 
 def _counted_noun(word: str, lexicon: NumberLexicon) -> bool:

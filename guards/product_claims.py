@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re2
 
+from guards.product_variants import COLOURS, agreed
 from guards.products import Product, stem
 from guards.text import words
 
@@ -29,6 +30,7 @@ _BOUNDARY = frozenset(
 )
 _LEAD = frozenset(
     "el la los las un una unos unas lo the a an also también todavía still yes sí si "
+    "only just solo sólo "
     "some algunos algunas varios varias estos estas este esta these those esos esas".split()
 )
 _SIZES = frozenset(
@@ -77,12 +79,13 @@ def referred(sentence: str, products: tuple[Product, ...]) -> list[Product]:
     """Returned products the sentence refers to: one of the words that tell it apart,
     and every model number it has ("el iPhone 16" is not the returned iPhone 13)."""
     present = set(words(sentence))
+    present |= {agreed(w) for w in present if w in COLOURS}  # "negras" for "Negro"
     return [
         p
         for p in products
         if model_numbers(p) <= present
         and any(
-            w in present and (len(w) >= 4 or any(c.isdigit() for c in w))
+            (w in present or agreed(w) in present) and (len(w) >= 4 or any(c.isdigit() for c in w))
             for w in distinctive_words(p, products)
         )
     ]
@@ -114,6 +117,29 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
                 written = rest[1:]
                 continue
             break
+    if language != "en":
+        out.extend(_topics(clause))
+    return out
+
+
+_SEGMENT = re2.compile(r"[,;:¡!¿?.]")
+
+
+def _topics(clause: str) -> list[tuple[str, list[str]]]:
+    """The topic a Spanish clitic doubles before "lo tenemos": "Sí, la Orbea Orca M30 la
+    tenemos" claims the Orca. A word that opens the clause is capitalised for the
+    sentence, not as a name."""
+    out = []
+    for match in re2.finditer(_HAVE_IT["es"], clause):
+        if match.group(1):
+            continue  # "no la tenemos": a denial, read elsewhere
+        pieces = _SEGMENT.split(clause[: match.start()])
+        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", pieces[-1])
+        if len(pieces) == 1 and written and not any(c.isdigit() for c in written[0]):
+            written[0] = written[0].lower()
+        phrase, rest = _phrase(written)
+        if phrase and not rest:
+            out.append((" ".join(phrase), phrase))
     return out
 
 

@@ -17,19 +17,22 @@ import re2
 
 from guards.product_refs import loosely_referred, stem
 from guards.product_variants import COLOURS, MATERIALS
-from guards.products import Product
+from guards.products import MAKERS, Product
 from guards.text import words
 
 _DENY = {
     "es": re2.compile(
         r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
         r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+de|"
-        r"contamos\s+con)|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos))"
+        r"contamos\s+con|estamos\s+(?:trabajando|vendiendo|manejando|ofreciendo|"
+        r"comercializando))|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos))"
         r"(?:$|[^\pL])"
     ),
     "en": re2.compile(
         r"(?i)(?:^|[^\pL])((?:we\s+)?(?:do\s+not|don't|no\s+longer)\s+"
-        r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued)"
+        r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued|"
+        r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:something|anything|a\s+product|"
+        r"an\s+item|a\s+brand)\s+we\s+(?:sell|carry|stock|have|offer))"
         r"(?:$|[^\pL])"
     ),
 }
@@ -63,6 +66,7 @@ _RANGE = re2.compile(
     r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
 )
 _AND = re2.compile(r"(?i)\s(?:y|e|and)\s")
+_NAMING = re2.compile(r"[\pL\pN][\pL\pN'.-]*")
 _STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
 
 
@@ -89,10 +93,13 @@ def denied_products(
 ) -> list[list[Product]]:
     """For each denial in the clause, the returned products it denies carrying."""
     out: list[list[Product]] = []
+    proper = _proper_names(clause)
     for phrase, about_range in denied_phrases(clause, language):
-        if any(w in _OTHER or w in _ATTRIBUTE for w in phrase):
-            continue  # "otro modelo", "ese talle": another thing, or a variant of it
+        if any(w in _OTHER for w in phrase):
+            continue  # "otro modelo": another thing
         content = _content(phrase)
+        if any(w in _ATTRIBUTE for w in content) and not _named_with(content, products):
+            continue  # "ese talle": a variant of it
         if not content:
             if _pointer(phrase) and about_range:
                 out.append(loosely_referred(question, products))
@@ -100,12 +107,53 @@ def denied_products(
         found = []
         for product in products:
             name = {stem(w) for w in words(f"{product.name} {product.sku}")}
-            if all(stem(w) in name for w in content) and any(
-                len(w) >= 3 or any(c.isdigit() for c in w) for w in content
-            ):
+            extra = [w for w in content if stem(w) not in name]
+            if (
+                not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
+            ) or _brand_and_kind(content, extra, name, proper):
                 found.append(product)
         out.append(found)
     return out
+
+
+def _proper_names(clause: str) -> set[str]:
+    """Words written capitalised where the sentence does not ask for a capital."""
+    out = set()
+    for match in _NAMING.finditer(clause):
+        before = clause[: match.start()].rstrip()
+        if match.group()[0].isupper() and before and before[-1] not in ".!?¡¿":
+            out.add(match.group().lower())
+    return out
+
+
+def _named_with(content: list[str], products: tuple[Product, ...]) -> bool:
+    """An attribute word that is part of a product's own name, beside another word of
+    that name ("a colour Kobo" for the Kobo Libra Colour), names the product."""
+    for product in products:
+        name = {stem(w) for w in words(product.name)}
+        attributes = [w for w in content if w in _ATTRIBUTE]
+        others = [w for w in content if w not in _ATTRIBUTE]
+        if (
+            attributes
+            and others
+            and all(stem(w) in name for w in content)
+            and any(len(w) >= 3 for w in others)
+        ):
+            return True
+    return False
+
+
+def _brand_and_kind(content: list[str], extra: list[str], name: set[str], proper: set[str]) -> bool:
+    """A brand of the product, written as a name, beside one common noun for its kind
+    ("we don't carry Jetboil stoves" when the Jetboil Flash came back): the denial
+    takes in the whole brand. More words than that qualify it into another thing
+    ("Casio men's watches"). A maker of many kinds of goods (Samsung) names no kind.
+    """
+    if len(extra) != 1 or extra[0] in proper or not extra[0].isalpha():
+        return False
+    at = content.index(extra[0])
+    beside = content[at - 1 : at] + content[at + 1 : at + 2]
+    return any(w in proper and stem(w) in name and len(w) >= 3 and w not in MAKERS for w in beside)
 
 
 def _content(phrase: list[str]) -> list[str]:
@@ -159,9 +207,6 @@ def _qualified_before(clause: str, name: set[str]) -> bool:
         ):
             return True
     return False
-
-
-_NAMING = re2.compile(r"[\pL\pN][\pL\pN'.-]*")
 
 
 def names_another(clause: str, start: int, end: int, product: Product) -> bool:

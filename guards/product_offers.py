@@ -16,13 +16,14 @@ import re2
 
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_refs import PAIR, has_words, loosely_referred, stem
+from guards.product_variants import by_attributes
 from guards.products import Product
 from guards.text import find_phrase, negated_clause, words
 
 _OFFER = {
     "es": re2.compile(
         r"(?i)(?:^|[^\pL])("
-        r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|listos?\s+para|"
+        r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|list[oa]s?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
         r"(?:pod[eé]s|puedes|puede|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
         r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
@@ -250,6 +251,8 @@ def offered_by_reference(
     last: Product | None = None
     for sentence in sentences_:
         named = [p for p in products if loosely_referred(sentence, (p,))]
+        if len(named) > 1 and not has_words(sentence, PAIR[lang]):
+            named = by_attributes(sentence, named)  # "las negras en talle 41"
         gone = find_phrase(PHRASEBOOKS[language].unavailable, sentence) is not None
         if gone and len(named) <= 1:
             contrast = _CONTRAST[lang].search(sentence)
@@ -268,7 +271,7 @@ def offered_by_reference(
         elif not named and last is not None and last.in_stock is False:
             tokens = set(words(sentence.lower()))
             if (
-                tokens & _PRONOUN[lang]
+                (tokens & _PRONOUN[lang] or any(_ENCLITIC.search(t) for t in tokens))
                 and offers(sentence, language)
                 and not said_for_later(sentence)
                 and not offers_an_alternative(sentence)

@@ -1,10 +1,12 @@
-"""A variant claimed "also" in stock that no returned product is.
+"""A variant claimed in stock that no returned product is.
 
 "Las tenemos también en la 40", "también lo tenemos en terciopelo verde", "we also have
 it in black": an additive focus word and a stock verb in one clause carry the returned
-product to another size, colour or material. The dimensions a variant differs by are
-closed classes (a size number after its word, colours, common materials), so the check
-reads them only, and passes when some returned product's name or SKU has the word.
+product to another size, colour or material; so does a stock verb with "en" / "in" and
+the variant after it ("la tenemos en rojo, negro y gris", "we have it in size XL"). The
+dimensions a variant differs by are closed classes (a size number or letters after its
+word, colours, common materials), so the check reads them only, and passes when some
+returned product's name or SKU has the word, a colour whatever its gender and number.
 """
 
 from __future__ import annotations
@@ -24,10 +26,18 @@ _STOCK = {
     ),
     "en": frozenset("have carry stock sell available".split()),
 }
+# A stock verb, then "en" / "in" within a few words: what follows names the variant.
+_HAS_IN = {
+    "es": re.compile(
+        r"(?i)\b(?:tenemos|tengo|manejamos|trabajamos|vendemos|hay|viene|vienen|"
+        r"disponibles?)\b[^.;:]{0,40}?\ben\b"
+    ),
+    "en": re.compile(r"(?i)\b(?:have|carry|stock|sell|comes?|available)\b[^.;:]{0,40}?\bin\b"),
+}
 COLOURS = frozenset(
     """negro negra negros negras blanco blanca blancos blancas rojo roja azul azules verde
     verdes gris grises amarillo amarilla rosa rosado marrón marron beige naranja violeta
-    lila celeste dorado dorada plateado plateada bordó bordo turquesa crema
+    lila celeste dorado dorada plateado plateada plata bordó bordo turquesa crema
     black white red blue green grey gray yellow pink brown orange purple violet silver
     gold navy cream""".split()
 )
@@ -37,8 +47,12 @@ MATERIALS = frozenset(
     leather suede velvet linen cotton wool silk wood oak walnut pine metal aluminium
     aluminum steel glass wicker""".split()
 )
-# A size: the number after its word ("talle 40", "size 9"), or "en la 40".
-_SIZE = re.compile(r"(?i)(?:talles?|tallas?|size|n[úu]mero|en\s+(?:la|el))\s+(\d{1,3})(?![\d.,%])")
+# A size: the number or letters after its word ("talle 40", "size 9", "talla XL"), or
+# "en la 40".
+_SIZE = re.compile(
+    r"(?i)(?:talles?|tallas?|size|n[úu]mero)\s+(\d{1,3}(?![\d%]|[.,]\d)|x{0,3}[sl]\b|m\b)|"
+    r"en\s+(?:la|el)\s+(\d{1,3})(?![\d%]|[.,]\d)"
+)
 
 
 def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]) -> str | None:
@@ -46,14 +60,48 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     product has it; None otherwise."""
     lang = "en" if language == "en" else "es"
     tokens = words(clause)
-    if not products or not _ALSO[lang] & set(tokens) or not _STOCK[lang] & set(tokens):
+    if not products or negated_clause(clause, language):
         return None
-    if negated_clause(clause, language):
+    if _ALSO[lang] & set(tokens) and _STOCK[lang] & set(tokens):
+        said = clause
+    elif has_in := _HAS_IN[lang].search(clause):
+        said = clause[has_in.end() :]
+    else:
         return None
     names = {w for p in products for w in words(f"{p.name} {p.sku}")}
-    wanted = [m.group(1) for m in _SIZE.finditer(clause)]
-    wanted += [t for t in tokens if t in COLOURS or t in MATERIALS]
+    names |= {agreed(w) for w in names}
+    wanted = [(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(said)]
+    wanted += [t for t in words(said) if t in COLOURS or t in MATERIALS]
     for word in wanted:
-        if word not in names:
+        if word not in names and agreed(word) not in names:
             return word
     return None
+
+
+def agreed(word: str) -> str:
+    """A Spanish colour without its gender and number ("negro" is the "Negra" sleeve,
+    "azules" the "Azul" one)."""
+    if word.endswith("es") and word[:-2] in COLOURS:
+        return word[:-2]
+    bare = word[:-1] if word.endswith("s") else word
+    return bare[:-1] if bare.endswith(("o", "a")) and word in COLOURS else bare
+
+
+def by_attributes(clause: str, products: list[Product]) -> list[Product]:
+    """Of sibling products a clause names, those whose colour and size it says: "las
+    Samba OG negras en talle 41" is the black pair, not the white one that shares every
+    other word. A product stays when the clause says nothing of a dimension, or says
+    the product's own value of it."""
+    said = {agreed(w) for w in words(clause) if w in COLOURS}
+    sizes = {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(clause)}
+    kept = []
+    for product in products:
+        name = words(product.name)
+        colours = {agreed(w) for w in name if w in COLOURS}
+        own_sizes = {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(product.name)}
+        if said and colours and not colours & said:
+            continue
+        if sizes and own_sizes and not own_sizes & sizes:
+            continue
+        kept.append(product)
+    return kept or products

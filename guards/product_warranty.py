@@ -130,6 +130,32 @@ def compared_subject(
     return None
 
 
+# An additive or likening word: the sentence says again what the one before said.
+_CARRIED = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:también|tambien|igual|misma|mismo|same|too|as\s+well|also)(?:$|[^\pL])"
+)
+_SAME = re2.compile(r"(?i)(?:^|[^\pL])(?:misma|mismo|same)(?:$|[^\pL])")
+_COVERAGE = re2.compile(r"(?i)(?:^|[^\pL])(?:cobertura|coverage|cover)(?:$|[^\pL])")
+# Months of instalments are not a warranty's.
+_PAYING = re2.compile(r"(?i)cuota|inter[eé]s|install?ment|pag[aáo]|pay|financ")
+
+
+def carried_over(
+    sentence: str, products: tuple[Product, ...], bare: list[Product]
+) -> Product | None:
+    """Right after a sentence that gives a warranty, one that names a single product and
+    says "también viene con 12 meses", "has the same 1-year coverage", "la misma
+    cobertura: 2 años" carries the term to that product."""
+    if _CARRIED.search(sentence) is None or _PAYING.search(sentence):
+        return None
+    if TERM.search(sentence) is None and not (
+        _SAME.search(sentence) and _COVERAGE.search(sentence)
+    ):
+        return None  # "the same coverage" says it without a term; "a grill cover" does not
+    named = stretch_products(sentence, products)
+    return named[0] if len(named) == 1 and named[0] in bare else None
+
+
 # "como todos los móviles nuevos", "like all our tents": the product is one of a category.
 _ALL_OF = re2.compile(
     r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|all)\s+"

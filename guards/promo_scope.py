@@ -88,14 +88,15 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
 
 # What a promotion is said to reach: the first word of four letters or more after a
 # preposition ("se aplica también al rascador", "applies to the Fiskars pruner too",
-# "sin cargo también a Córdoba"), the one nearest the additive focus word. It must be a
+# "sin cargo también a Córdoba", "también te vale en los de Educa"), the one nearest
+# the additive focus word. It must be a
 # word of the promotion's own source. A common noun may be a kind of what the source
 # names ("paperbacks" are books); measured on the blind development halves, the writers
 # of a shop's replies say "también" of such a kind far less often than the model
 # stretches a promotion to what its source leaves out, so every noun counts.
 _REACH = {
     "es": re2.compile(
-        r"(?:^|\s)(?:al|a|en|para)\s+(?:(?:el|la|los|las|tu|tus|su|sus)\s+)?"
+        r"(?:^|\s)(?:al|a|en|para)\s+(?:(?:el|la|los|las|tu|tus|su|sus)\s+)?(?:de\s+)?"
         r"([^\W\d_]{4,})"
     ),
     "en": re2.compile(
@@ -169,13 +170,18 @@ def _excluded(source: str) -> set[str]:
 def _promotions(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
     """The promotions the sentence speaks of (the shop's own chunks that give a
     discount): the ones it cites, or else one whose figure the sentence repeats."""
-    promo_words = (*PHRASEBOOKS[ctx.language].discount, r"free", r"gratis", r"off", r"\d+\s*%")
+    promo_words = (*PHRASEBOOKS[ctx.language].discount, r"free", r"gratis", r"off")
+    promo_words += (r"\d+\s*%", r"\dx\d")
     chunks = [c for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)]
     named = [c.text for c in chunks if c.source in cited]
     if named:
         return named
     figures = {t for t in words(sentence) if any(ch.isdigit() for ch in t)}
-    return [c.text for c in chunks if figures & set(words(c.text))]
+    repeated = [c.text for c in chunks if figures & set(words(c.text))]
+    # "…[promos#1], pero también te vale en los de Educa": with one promotion in the
+    # turn, a sentence that neither cites, repeats nor states one speaks of that one
+    alone = len(chunks) == 1 and not figures and not find_phrase(promo_words, sentence)
+    return repeated or ([chunks[0].text] if alone else [])
 
 
 def _content(token: str) -> bool:

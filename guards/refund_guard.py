@@ -11,6 +11,7 @@ from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
 from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
+from guards.guarantees import guaranteed_money
 from guards.moods import conditional, decided, on_approval
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import (
@@ -51,6 +52,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         policy = [c.text.lower() for c in ctx.retrieved if c.source in cited & cited_policy]
         if waives_a_rule(sentence, ctx.language):
             policy = []  # "in your case we'll make an exception": not the policy's words
+        if (frame := guaranteed_money(sentence, ctx.language)) is not None:
+            return Finding(detail=f"takes on money back ({frame!r}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language, context=context):
             if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
                 continue

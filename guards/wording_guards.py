@@ -78,6 +78,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         tail = raw.rsplit("]", 1)[1] if "]" in raw.rstrip(" .!?]") else ""
         if free_deed(tail, ctx.language) and not any(supported_by(tail, t, book) for t in trusted):
             return Finding(detail=f"gives something free after the citation: {raw!r}")
+    # What a sentence says after its last citation is not what the citation states.
+    after_citation = [
+        raw.rsplit("]", 1)[1] for raw in sentences(ctx.draft) if "]" in raw.rstrip(" .!?]")
+    ]
     stated = False
     for sentence, cited in draft:
 
@@ -115,9 +119,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 if source in clean
             )
 
-        apology = (apologies and find_phrase(book.compensation, sentence)) or waives_a_rule(
-            sentence, ctx.language
-        )
+        waived = waives_a_rule(sentence, ctx.language)
+        apology = (apologies and find_phrase(book.compensation, sentence)) or waived
         if (code := invented_code(sentence, ctx)) is not None:
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
@@ -143,6 +146,14 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
+            tail = _tail_with(claim.verb, sentence, after_citation)
+            if tail and not any(
+                supported_by(tail, t, book) and _same_figures(tail, t, ctx.locale) for t in trusted
+            ):
+                # "We match Amazon [pricematch#1], so I'll honor that seller's price"
+                return Finding(
+                    detail=f"gives a lower price after the citation ({claim.verb!r}): {sentence!r}"
+                )
         if free_deed(sentence, ctx.language) and (apology or not backed()):
             # "we'll assemble it free of charge": a deed of any verb, done for nothing
             return Finding(detail=f"gives something free: {sentence!r}")
@@ -155,7 +166,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             continue  # "así que la ST 100 es más barata": one price beside another
         phrase = match.group(1)
         if apology:
-            return Finding(detail=f"offers {phrase!r} as compensation: {sentence!r}")
+            why = "setting its rule aside" if waived else "as compensation"
+            return Finding(detail=f"offers {phrase!r} {why}: {sentence!r}")
         if stated and _refers_back(sentence, match.start(1), ctx.language):
             continue  # "El importe final con el descuento lo verás en la cesta": that one
         if not backed() and not (
@@ -173,6 +185,15 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
     return None
+
+
+def _tail_with(verb: str, sentence: str, tails: list[str]) -> str:
+    """The stretch after a citation, inside this sentence, that holds the verb."""
+    for tail in tails:
+        bare = tail.strip(" ,.;:!?")
+        if bare and bare in sentence and verb in words(bare):
+            return bare
+    return ""
 
 
 # What every promotion sentence shares: not a sign that two speak of the same thing.

@@ -1,0 +1,58 @@
+"""The speaker taking on an outcome: "I'll make sure your refund is paid out by Friday",
+"me encargo personalmente de que te llegue el reembolso", "te aseguro que te lo
+devolvemos".
+
+Whatever the embedded clause says in whatever person or mood ("que te reembolsemos",
+"your refund is paid"), the speaker has made it theirs: a money outcome under such a
+frame is a promise. The frames are a closed class of control verbs in the first person
+(make sure, ensure, see to it, guarantee; encargarse, ocuparse, asegurar, garantizar,
+comprometerse), not the writers' phrases. A negated frame ("no te puedo asegurar que…")
+or one that waits on a person's decision promises nothing.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.moods import on_approval
+
+_FRAME = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:me|nos)\s+(?:encargo|encargamos|ocupo|ocupamos|aseguro|"
+        r"aseguramos|comprometo|comprometemos)|(?:te|le|les|os)\s+(?:aseguro|aseguramos|"
+        r"garantizo|garantizamos|prometo|prometemos))(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:i|we)(?:'ll|\s+will|\s+shall)?\s+(?:personally\s+)?"
+        r"(?:make\s+sure|ensure|see\s+to\s+it|guarantee|promise)|i\s+promise|"
+        r"(?:i|we)'ll\s+(?:personally\s+)?(?:get|have)\s+(?:it|this|that)\s+sorted)"
+        r"(?:$|[^\pL])"
+    ),
+}
+# What the outcome is: money back, by any word for it.
+_MONEY_BACK = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])(reembols\pL*|reintegr\pL*|(?:el|tu|su)\s+(?:dinero|plata|importe)|"
+        r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*)"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])(refund\pL*|reimburs\pL*|(?:your|the)\s+money|money\s+back|"
+        r"paid\s+(?:out|back)|credited)"
+    ),
+}
+_NEGATION = {
+    "es": re2.compile(r"(?i)(?:^|[^\pL])(?:no|nunca)\s+(?:\pL+\s+){0,2}$"),
+    "en": re2.compile(r"(?i)(?:^|[^\pL])(?:not|can't|cannot|won't|never)\s+(?:\pL+\s+){0,2}$"),
+}
+
+
+def guaranteed_money(sentence: str, language: str) -> str | None:
+    """The frame by which the speaker takes on money going back to the customer, or
+    None."""
+    lang = "en" if language == "en" else "es"
+    frame = _FRAME[lang].search(sentence)
+    if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
+        return None
+    if not _MONEY_BACK[lang].search(sentence[frame.end(1) :]) or on_approval(sentence):
+        return None
+    return frame.group(1)
