@@ -16,7 +16,7 @@ from functools import lru_cache
 import re2
 
 from guards.product_refs import loosely_referred, stem
-from guards.product_variants import COLOURS, MATERIALS
+from guards.product_variants import COLOURS, MATERIALS, agreed
 from guards.products import MAKERS, Product
 from guards.text import words
 
@@ -94,6 +94,7 @@ def denied_products(
     """For each denial in the clause, the returned products it denies carrying."""
     out: list[list[Product]] = []
     proper = _proper_names(clause)
+    asked = {stem(w) for w in words(question)}
     for phrase, about_range in denied_phrases(clause, language):
         if any(w in _OTHER for w in phrase):
             continue  # "otro modelo": another thing
@@ -110,7 +111,7 @@ def denied_products(
             extra = [w for w in content if stem(w) not in name]
             if (
                 not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
-            ) or _brand_and_kind(content, extra, name, proper):
+            ) or _brand_and_kind(content, extra, name, proper, asked):
                 found.append(product)
         out.append(found)
     return out
@@ -143,14 +144,19 @@ def _named_with(content: list[str], products: tuple[Product, ...]) -> bool:
     return False
 
 
-def _brand_and_kind(content: list[str], extra: list[str], name: set[str], proper: set[str]) -> bool:
+def _brand_and_kind(
+    content: list[str], extra: list[str], name: set[str], proper: set[str], asked: set[str]
+) -> bool:
     """A brand of the product, written as a name, beside one common noun for its kind
     ("we don't carry Jetboil stoves" when the Jetboil Flash came back): the denial
     takes in the whole brand. More words than that qualify it into another thing
-    ("Casio men's watches"). A maker of many kinds of goods (Samsung) names no kind.
+    ("Casio men's watches"). A maker of many kinds of goods (Samsung) names no kind, and
+    the kind must be the one the customer asked about: the search answered that.
     """
     if len(extra) != 1 or extra[0] in proper or not extra[0].isalpha():
         return False
+    if stem(extra[0]) not in asked:
+        return False  # the kind the customer asked for, which the search answered
     at = content.index(extra[0])
     beside = content[at - 1 : at] + content[at + 1 : at + 2]
     return any(w in proper and stem(w) in name and len(w) >= 3 and w not in MAKERS for w in beside)
@@ -176,7 +182,10 @@ def denies_a_variant(clause: str, language: str, product: Product) -> bool:
         return True
     # "En verde no lo encuentro: viene en gris…": a colour or material the product is not
     head = re.split(r"[:,;(]", clause, maxsplit=1)[0]
-    if any(w in COLOURS or w in MATERIALS for w in words(head) if stem(w) not in name):
+    colours = {agreed(w) for w in words(product.name) if w in COLOURS}
+    if any(w in COLOURS and agreed(w) not in colours for w in words(head)):
+        return True
+    if any(w in MATERIALS for w in words(head) if stem(w) not in name):
         return True
     for phrase, _ in denied_phrases(clause, language):
         if any(w in _ATTRIBUTE for w in phrase):

@@ -34,13 +34,31 @@ _HAS_IN = {
     ),
     "en": re.compile(r"(?i)\b(?:have|carry|stock|sell|comes?|available)\b[^.;:]{0,40}?\bin\b"),
 }
-COLOURS = frozenset(
-    """negro negra negros negras blanco blanca blancos blancas rojo roja azul azules verde
-    verdes gris grises amarillo amarilla rosa rosado marrón marron beige naranja violeta
-    lila celeste dorado dorada plateado plateada plata bordó bordo turquesa crema
-    black white red blue green grey gray yellow pink brown orange purple violet silver
-    gold navy cream""".split()
-)
+# Colours as concepts, so that a Spanish reply over English names compares "negro" with
+# "Black": every form of one colour, in both languages, is one key.
+_COLOUR_FORMS = {
+    "black": "negro negra negros negras black",
+    "white": "blanco blanca blancos blancas white",
+    "red": "rojo roja rojos rojas red",
+    "blue": "azul azules blue",
+    "green": "verde verdes green",
+    "grey": "gris grises grey gray",
+    "yellow": "amarillo amarilla amarillos amarillas yellow",
+    "pink": "rosa rosas rosado rosada pink",
+    "brown": "marrón marron marrones brown",
+    "beige": "beige",
+    "orange": "naranja naranjas orange",
+    "purple": "violeta violetas lila purple violet",
+    "lightblue": "celeste celestes",
+    "silver": "plateado plateada plata silver",
+    "gold": "dorado dorada gold golden",
+    "burgundy": "bordó bordo burgundy",
+    "turquoise": "turquesa turquoise",
+    "cream": "crema cream",
+    "navy": "navy",
+}
+_COLOUR = {form: key for key, forms in _COLOUR_FORMS.items() for form in forms.split()}
+COLOURS = frozenset(_COLOUR)
 MATERIALS = frozenset(
     """cuero piel ante gamuza terciopelo lino algodón algodon lana seda madera roble nogal
     pino metal aluminio acero vidrio mimbre
@@ -79,12 +97,11 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
 
 
 def agreed(word: str) -> str:
-    """A Spanish colour without its gender and number ("negro" is the "Negra" sleeve,
-    "azules" the "Azul" one)."""
-    if word.endswith("es") and word[:-2] in COLOURS:
-        return word[:-2]
-    bare = word[:-1] if word.endswith("s") else word
-    return bare[:-1] if bare.endswith(("o", "a")) and word in COLOURS else bare
+    """A colour as its concept, whatever its gender, number and language ("negro" is
+    the "Negra" sleeve and the "Black" one); another word without a plural "s"."""
+    if word in _COLOUR:
+        return _COLOUR[word]
+    return word[:-1] if word.endswith("s") else word
 
 
 def by_attributes(clause: str, products: list[Product]) -> list[Product]:

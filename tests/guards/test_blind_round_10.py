@@ -29,9 +29,14 @@ def test_a_slip_is_stopped_by_its_guard(case_id, guard):
 def test_a_brand_with_one_kind_noun_denies_the_brand_but_a_qualified_one_does_not():
     # given a Casio watch returned in stock
     tools = [search(phone("Casio Vintage A168 dorado", "59999"), query="reloj casio")]
-    # when the draft denies the brand's watches, then it contradicts the search
+    # when the draft denies the brand's watches the customer asked for, then it
+    # contradicts the search
     bad = "We don't carry Casio watches, sorry."
-    assert "stock_contradiction" in check(turn(bad, locale="en", tools=tools))
+    asked = "Do you have Casio watches?"
+    assert "stock_contradiction" in check(turn(bad, locale="en", question=asked, tools=tools))
+    # but a kind nobody asked for is not what the search answered
+    other = "We don't carry Casio calculators, sorry."
+    assert "stock_contradiction" not in check(turn(other, locale="en", question=asked, tools=tools))
     # but men's Casio watches are another thing than the one returned
     ok = "We don't carry Casio men's watches, sorry; the Casio Vintage A168 dorado is in stock."
     assert "stock_contradiction" not in check(turn(ok, locale="en", tools=tools))
@@ -223,3 +228,18 @@ def test_a_term_or_a_price_carried_past_what_backs_it_fails(case_id):
 def test_an_accessory_also_in_stock_is_not_given_the_warranty_before_it():
     # "If you need a cover, the Weber Premium Grill Cover is $79.99 and also in stock."
     assert check(blind("s-0069")) == {}
+
+
+def test_a_colour_is_one_concept_across_the_two_languages():
+    # given English product names, a Spanish reply names the colours in Spanish
+    tools = [
+        search(
+            phone("Fjallraven Kanken Classic Black", "89.95"),
+            phone("Fjallraven Kanken Classic Navy", "89.95"),
+            query="kanken",
+        )
+    ]
+    ok = "La Kanken Classic la tenemos en negro, a 89,95 €."
+    assert "stock_contradiction" not in check(turn(ok, locale="es-ES", tools=tools))
+    bad = "La Kanken Classic la tenemos en negro y en rojo, a 89,95 €."
+    assert "stock_contradiction" in check(turn(bad, locale="es-ES", tools=tools))
