@@ -7,6 +7,7 @@ FIRST, SECOND, THIRD, INF, GER, PART = "1", "2", "3", "inf", "ger", "part"
 
 MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "precio", "valor")
 MONEY_ES += ("diferencia", "€", "$", "euros", "pesos", "tarjeta", "cuenta", "reembols", "reintegr")
+MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
 SEND_ES += ("reemplazo", "repuesto", "nuevo", "nueva", "otro", "otra", "unidad", "código", "codigo")
 SEND_ES += ("enlace", "link", "voucher", "cupón", "cupon", "remito", "guía", "guia", "paquete")

@@ -107,7 +107,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             if (
                 reported(act, outputs)
                 and not _in_progress(claim, ctx.language)
-                and not _a_document_sent(act, claim.verb, sentence)
+                and not _a_document_sent(act, claim.verb, sentence, _customer_words(ctx))
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             if any(restates(sentence, text, stop, share=0.5) for text in sources):
@@ -225,15 +225,22 @@ _DOCUMENTS = frozenset(
 )
 
 
-def _a_document_sent(act: Act, verb: str, sentence: str) -> bool:
+def _a_document_sent(act: Act, verb: str, sentence: str, asked: str = "") -> bool:
     """ "I've just resent the invoice": a lookup that says the order shipped reports the
     parcel, not a document sent to the customer (the object, within a few words after
-    the verb)."""
+    the verb). A pronoun before the verb ("ya se lo mandamos") stands for what the
+    customer asked to be sent: a document when their message names one."""
     tokens = words(sentence)
     if act != Act.SEND or verb not in tokens:
         return False
     at = tokens.index(verb)
-    return bool(_DOCUMENTS & set(tokens[at + 1 : at + 6]))
+    if _DOCUMENTS & set(tokens[at + 1 : at + 6]):
+        return True
+    pronoun = bool(set(tokens[max(0, at - 2) : at]) & _OBJECT_PRONOUNS)
+    return pronoun and bool(_DOCUMENTS & set(words(asked)))
+
+
+_OBJECT_PRONOUNS = frozenset("lo la los las it them".split())
 
 
 def _in_progress(claim: Commitment, language: str) -> bool:

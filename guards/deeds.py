@@ -21,7 +21,7 @@ from functools import lru_cache
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
 from guards.conjugation import fold, regular_participle_es
-from guards.deeds_en import deed_en
+from guards.deeds_en import deed_en, with_a_third_party
 from guards.moods import is_offer, negated_at
 from guards.text import words
 from guards.verb_groups import CLITICS_ES, ENCLITICS
@@ -285,7 +285,11 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return False
     if any(t.startswith(_COURTESY_ES) for t in tokens[index + 1 : index + 3]):
         return False
-    if _talk_es(token) and not _left_behind(tokens, index):
+    if (
+        _talk_es(token)
+        and not _left_behind(tokens, index)
+        and not with_a_third_party(tokens, index)
+    ):
         return False
     prev = _previous(tokens, index, CLITICS_ES | {"ya", "yo", "nosotros", "recién"})
     bare = fold(token)

@@ -5,6 +5,8 @@ make sure…", "I've let the courier know")."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards.act_clause import _free_manner
 
 # Verbs about the conversation itself, not deeds for the customer.
@@ -20,6 +22,23 @@ _TALK_EN = frozenset(
     "asked take taking make made do did done keep kept let try tried give given".split()
 )
 _SUBJECTS_EN = frozenset("i we".split())
+# Who else a talk verb may reach: "checked with the warehouse", "hablé con el vendedor"
+# is contacting someone for the customer, which no tool does.
+_THIRD_PARTIES = (
+    "depósito deposito almacén almacen vendedor proveedor fabricante fábrica fabrica taller "
+    "logística logistica transportista correo mensajería mensajeria courier repartidor "
+    "warehouse supplier seller vendor manufacturer factory carrier driver workshop depot"
+).split()
+_WITH = frozenset("con with to al".split())
+_ARTICLES = frozenset("el la los las nuestro nuestra the our their your tu su".split())
+
+
+def with_a_third_party(tokens: list[str], index: int) -> bool:
+    """A talk verb followed by "con / with / to" and someone outside the chat."""
+    after = [t for t in tokens[index + 1 : index + 7] if t not in _ARTICLES]
+    return any(a in _WITH and b.startswith(tuple(_THIRD_PARTIES)) for a, b in pairwise(after[:4]))
+
+
 _CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
 _AUX_EN = frozenset("will shall have has am are going to just already now also".split())
 _AUX_EN |= frozenset("gone went ahead and be been personally".split())
@@ -50,7 +69,12 @@ def deed_en(tokens: list[str], index: int) -> bool:
         return _speaker_did(tokens, index)
     if token in _GIVING_EN and _free_manner(tokens, index):
         pass  # "we'll include a second puzzle free": given, not mentioned
-    elif token in _TALK_EN or len(token) < 3 or token in _AUX_EN or token in _SUBJECTS_EN:
+    elif (
+        (token in _TALK_EN and not with_a_third_party(tokens, index))
+        or len(token) < 3
+        or token in _AUX_EN
+        or token in _SUBJECTS_EN
+    ):
         return False
     if (
         index >= 2

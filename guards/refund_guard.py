@@ -57,7 +57,11 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         for claim in read_commitments(sentence, ctx.language, context=context):
             if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
                 continue
-            if claim.actor == PASSIVE and reported(claim.act, outputs):
+            if (
+                claim.actor == PASSIVE
+                and reported(claim.act, outputs)
+                and not _yours_to_come(sentence)
+            ):
                 continue  # "a refund was issued on May 3", as the order lookup says
             # The cited policy excuses a restatement of itself: impersonal, or in the
             # first person when the sentence says what the policy says.

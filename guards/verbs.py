@@ -204,6 +204,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("credit", Act.REFUND, (*MONEY_EN, "you")),
     Verb("repay", Act.REFUND),
     Verb("return", Act.REFUND, ("money", "amount", "payment", "funds")),
+    Verb("restore", Act.REFUND, ("money", "amount", "payment", "funds", "balance", "refund")),
     Verb("issue", Act.PROCESS_REFUND, REFUND_EN),
     Verb("process", Act.PROCESS_REFUND, REFUND_EN),
     Verb("approve", Act.PROCESS_REFUND, REFUND_EN),

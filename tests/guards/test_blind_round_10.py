@@ -136,6 +136,12 @@ def test_the_sibling_in_stock_offered_by_its_colour_passes():
         ("bb-0066", "refund_promise"),
         # "you'll get your $129.95 back either way", after a request filed for review
         ("cc-0248", "refund_promise"),
+        # "the amount will be restored to your gift card right away"
+        ("bb-0203", "refund_promise"),
+        # "Ya te devolví lo de las bolsas cobradas de más": what was overcharged is money
+        ("y-285", "refund_promise"),
+        # "You'll get the second lamp's refund shortly" when the lookup reports the first
+        ("r-0183", "refund_promise"),
     ],
 )
 def test_a_money_promise_is_stopped_by_its_guard(case_id, guard):
@@ -243,3 +249,22 @@ def test_a_colour_is_one_concept_across_the_two_languages():
     assert "stock_contradiction" not in check(turn(ok, locale="es-ES", tools=tools))
     bad = "La Kanken Classic la tenemos en negro y en rojo, a 89,95 €."
     assert "stock_contradiction" in check(turn(bad, locale="es-ES", tools=tools))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "t-0263",  # "Ya se lo mandamos a tu hermana" when she asked for the tracking mail
+        "v-0268",  # "ya hablé con el vendedor": contacting someone no tool reaches
+    ],
+)
+def test_an_act_no_tool_did_is_claimed(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+def test_talking_with_the_customer_is_not_contacting_a_third_party():
+    ok = "Revisé tu pedido 5432 con atención: figura despachado."
+    tools = [("get_order_status", {"order_id": "5432"}, "5432 — despachado")]
+    assert "action_claim" not in check(turn(ok, locale="es-AR", tools=tools))
+    bad = "Revisé tu pedido 5432 con el depósito y sale mañana."
+    assert "action_claim" in check(turn(bad, locale="es-AR", tools=tools))
