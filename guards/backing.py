@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import re2
+
 from guards import config
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
@@ -143,7 +145,16 @@ def _text_numbers(
                 SourceNumber(figure.text, r.value, origin, money, kind, tainted, figure.dimension)
                 for r in figure.readings
             )
+        # "3x2": take three, pay two; both are counts the promotion gives
+        for deal in _DEAL.finditer(part):
+            found.extend(
+                SourceNumber(n, Decimal(n), origin, False, FigureKind.PLAIN, tainted)
+                for n in deal.groups()
+            )
     return tuple(found)
+
+
+_DEAL = re2.compile(r"(?:^|[^\pL\pN])(\d)\s?[xX]\s?(\d)(?:$|[^\pL\pN])")
 
 
 def _add_json(

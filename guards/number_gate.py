@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from decimal import Decimal
+from itertools import pairwise
 
 from guards.backing import BackingIndex, SourceNumber, collect_source_numbers
 from guards.context import GuardContext
@@ -50,6 +51,9 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         extra = [f for f in claims if not index.backs(f, deadline=deadline, counts=counts)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
         extra = [f for f in extra if not _weeks_of_days(ctx.draft, f, numbers)]
+        if extra:
+            said = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
+            extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
     texts = tuple(dict.fromkeys(f.text for f in extra))
@@ -81,6 +85,26 @@ def _enumerated(draft: str, figure, lexicon) -> bool:
         if len(items) == int(value):
             return True
     return False
+
+
+# Determiners that make a small count refer back to things already known ("los dos
+# frenos", "uno de los dos beneficios", "both of the two lamps"): no new quantity. Written
+# in words: "las 3 cajas van juntas" in digits is a count the record must give.
+_DEFINITE = frozenset("los las the these those estos estas esos esas ambos ambas both".split())
+_SMALL = {"dos": 2, "tres": 3, "cuatro": 4, "two": 2, "three": 3, "four": 4}
+
+
+def _anaphoric(said: str, draft: str, figure) -> bool:
+    """A count of two to four, written in words after a definite determiner, of
+    things, not of a unit (``said`` is the draft as the figures were read from it)."""
+    value = figure.value
+    if figure.dimension or value != value.to_integral_value() or not 2 <= value <= 4:
+        return False
+    before = words(said[max(0, figure.start - 16) : figure.start])
+    if not before or before[-1] not in _DEFINITE:
+        return False
+    tokens = words(draft)
+    return any(a in _DEFINITE and _SMALL.get(b) == value for a, b in pairwise(tokens))
 
 
 _WEEK = re.compile(r"(?i)[^\s-]{1,12}[\s-]+(?:semanas?|weeks?)\b")

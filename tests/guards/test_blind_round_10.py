@@ -268,3 +268,21 @@ def test_talking_with_the_customer_is_not_contacting_a_third_party():
     assert "action_claim" not in check(turn(ok, locale="es-AR", tools=tools))
     bad = "Revisé tu pedido 5432 con el depósito y sale mañana."
     assert "action_claim" in check(turn(bad, locale="es-AR", tools=tools))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "aa-070",  # "Si son los dos frenos, serían $36.000": the two already known
+        "q-0105",  # "Tenés que elegir uno de los dos beneficios"
+        "y-144",  # "3x2 … te llevas 3 pagando 2": a deal's counts are the source's
+    ],
+)
+def test_a_count_that_refers_back_or_a_deal_gives_passes(case_id):
+    assert "unbacked_figure" not in check(blind(case_id))
+
+
+@pytest.mark.parametrize(("case_id", "figure"), [("B-0223", "3"), ("B-0307", "2")])
+def test_a_count_in_digits_after_an_article_is_still_a_claim(case_id, figure):
+    # "las 3 cajas … van juntas", "van los 2 pares" when the order has 2 units / 1 pair
+    assert figure in check(blind(case_id)).get("unbacked_figure", ())
