@@ -5,7 +5,6 @@ from __future__ import annotations
 import re2
 
 from guards.context import GuardContext
-from guards.languages import written_in
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
@@ -32,26 +31,9 @@ from guards.product_offers import (
 )
 from guards.product_refs import (
     PAIR,
-    chunk_covers,
-    closest,
-    extends_by_analogy,
     has_words,
-    warranty_subjects,
 )
 from guards.product_variants import by_attributes, unreturned_variant
-from guards.product_warranty import (
-    TERM,
-    carried_over,
-    cited_category,
-    compared_subject,
-    compares,
-    covered_for_term,
-    gives_a_term,
-    later_stretches,
-    stretch_products,
-    unknown_for,
-    unknown_warranty,
-)
 from guards.products import (
     Product,
     is_specific,
@@ -66,12 +48,9 @@ from guards.text import (
     find_phrase,
     negated_clause,
     phrase_regex,
-    restates,
     sentences,
-    words,
 )
 from guards.trade_in import quotes_trade_in, trade_in_in_sight
-from guards.trust import tainted_chunk
 from guards.verdicts import Finding
 
 
@@ -222,7 +201,7 @@ def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Findi
     for mention in mentions(clause):
         found.extend(p for p in matching(mention, products) if p not in found)
     found.extend(p for p in referred(clause, products) if p not in found)
-    if len(found) > 1 and not has_words(clause, PAIR[language]):
+    if len(found) > 1:
         found = by_attributes(clause, found)  # "las negras en talle 41", not the white
     return _gone(found, clause, language)
 
@@ -234,129 +213,6 @@ def _gone(found: list[Product], clause: str, language: str) -> Finding | None:
         gone = next(p for p in found if p.in_stock is False)
         return Finding(detail=f"offers {gone.name!r}, marked out of stock")
     return None
-
-
-def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Finding | None:
-    """A warranty stated for a product whose sheet has none, with no chunk giving one."""
-    book = PHRASEBOOKS[ctx.language]
-    products = returned_products(ctx)
-    # Each chunk is read in its own language: an English reply over a Spanish policy.
-    policies = [
-        [s for s in sentences(c.text) if find_phrase(_warranty_words(c.text, book), s)]
-        for c in ctx.retrieved
-    ]
-    bare = [
-        p
-        for p in products
-        if p.has_warranty_field
-        and p.warranty is None
-        and not any(chunk_covers(policy, p) for policy in policies)
-    ]
-    if not bare:
-        return None
-    unknown = unknown_for(ctx.draft, products)
-    bare = [p for p in bare if p not in unknown]
-    if not bare:
-        return None
-    scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
-    own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
-    # speaks of the product the draft named last.
-    last: Product | None = None
-    topic = False  # the sentence before gave a warranty
-    for sentence in sentences(ctx.draft):
-        if unknown_warranty(sentence):
-            continue
-        said = find_phrase(book.warranty, sentence) is not None
-        if topic and not said and (carried := carried_over(sentence, products, bare)):
-            return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
-        topic = said
-        for clause in clauses(sentence, book.clause_breaks):
-            found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
-            if found is not None:
-                return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
-        named = named_products(sentence, products)
-        last = named[-1] if len(named) == 1 else (None if named else last)
-    return None
-
-
-def _warranty_for_bare(
-    ctx: GuardContext,
-    clause: str,
-    sentence: str,
-    products: tuple[Product, ...],
-    bare: list[Product],
-    scoped: bool,
-    own: list[str],
-    last: Product | None = None,
-) -> Product | None:
-    book = PHRASEBOOKS[ctx.language]
-    if scoped and cited_category(clause, ctx.retrieved):
-        return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
-    said = find_phrase(book.warranty, clause)
-    if find_phrase(book.no_warranty, clause):
-        return None
-    # a citation covers only the stretch it closes; a later stretch that gives a term
-    # gives it to the product it names ("[cita] y el Y también", "the same 2-year cover")
-    if said or covered_for_term(clause):
-        for stretch in later_stretches(clause):
-            if not gives_a_term(stretch, find_phrase(book.warranty, stretch)):
-                continue
-            if negated_clause(stretch, ctx.language) or (
-                scoped and not extends_by_analogy(stretch, ctx.language)
-            ):
-                continue
-            for product in stretch_products(stretch, products):
-                if product in bare:
-                    return product
-        if not scoped and not negated_clause(clause, ctx.language):
-            compared = compared_subject(clause, sentence, products, bare, last)
-            if compared is not None:
-                return compared
-    if scoped and not extends_by_analogy(clause, ctx.language):
-        return None  # only "como nuestros muebles", "like all our tents" borrows it
-    if (
-        scoped
-        and not _DURATION.search(clause)
-        and any(restates(clause, text, book.stopwords, share=0.6) for text in own)
-    ):
-        return None  # "third-party brands like Samsonite follow…": the policy, restated
-    if not (said or covered_for_term(clause)):
-        return None
-    if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
-        return None  # "no tengo datos de garantía", "I don't have a warranty for it"
-    named = named_products(clause, products)
-    named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
-    named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
-    if not named and len(products) == 1:
-        named = list(products)
-    if not named and last is not None and TERM.search(clause):
-        named = [last]
-    if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
-        named = closest(clause, named)  # one of two siblings, by the words it says
-    return next((p for p in named if p in bare), None)
-
-
-_PUNCTUATION = re2.compile(r"[,:;—–]\s*")
-
-
-def _warranty_words(text: str, book: Phrasebook) -> tuple[str, ...]:
-    language = written_in(text)
-    return PHRASEBOOKS[language].warranty if language else book.warranty
-
-
-def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
-    """The stretch of the clause between punctuation that speaks of the warranty: "sin
-    coste" after a comma does not negate "está en garantía"."""
-    for part in _PUNCTUATION.split(clause):
-        if find_phrase(warranty, part):
-            # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
-            return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
-    return clause
-
-
-# Closed class: prepositions that make the warranty the topic of what follows.
-_TOPIC = frozenset("sobre respecto acerca about regarding re".split())
 
 
 def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -396,4 +252,3 @@ def _customer_side(ctx: GuardContext) -> list[str]:
 
 
 # A term of its own: a number of years or months, or for life.
-_DURATION = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")

@@ -25,7 +25,7 @@ from guards.act_clause import (
     _subject_object,
     has_object,
 )
-from guards.act_objects import FIRST, GER, INF, PART, SECOND, THIRD
+from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, SECOND, THIRD
 from guards.acts import Act
 from guards.conjugation import fold
 from guards.moods import is_offer, negated_at
@@ -230,8 +230,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
     if person == SECOND:
         return CUSTOMER, False
     if person == THIRD:
-        if prev in _THIRD_PARTIES_ES:
-            return None  # "pídele a quien te lo regaló": someone else gave it
+        if prev in _THIRD_PARTIES_ES or prev.startswith(CARRIER_ES):
+            return None  # "pídele a quien te lo regaló", "el repartidor te lo pidió"
         clitics = set(tokens[max(0, index - 3) : index])
         if "se" in clitics and clitics & _BENEFICIARY_ES:
             return PASSIVE, False  # "se le reintegrará", "se te enviará"

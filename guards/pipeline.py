@@ -13,7 +13,6 @@ from guards.catalog_guards import (
     check_out_of_stock_offered,
     check_quote_without_details,
     check_stock_contradiction,
-    check_warranty_without_data,
 )
 from guards.codes import GuardCode, GuardMode
 from guards.commitments import read_commitments
@@ -27,6 +26,7 @@ from guards.refund_guard import check_refund_promise
 from guards.text import clauses, phrase_regex
 from guards.verdicts import Finding, GuardFailure, PipelineResult
 from guards.vocabulary_guard import check_internal_vocabulary
+from guards.warranty_guard import check_warranty_without_data
 from guards.wording_guards import (
     check_discount_promise,
 )

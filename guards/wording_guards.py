@@ -83,6 +83,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         raw.rsplit("]", 1)[1] for raw in sentences(ctx.draft) if "]" in raw.rstrip(" .!?]")
     ]
     stated = False
+    sizes: set = set()  # the percentages of the promotions stated so far
     for sentence, cited in draft:
 
         def backed(sentence: str = sentence, cited: frozenset[str] = cited) -> bool:
@@ -159,6 +160,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives something free: {sentence!r}")
         # a sentence that cites a promotion, or a percentage from a cited chunk
         stated = stated or bool(cited & promos) or bool(cited and "%" in sentence)
+        if cited & promos:
+            sizes |= _percents(sentence, ctx.language)
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
@@ -168,7 +171,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if apology:
             why = "setting its rule aside" if waived else "as compensation"
             return Finding(detail=f"offers {phrase!r} {why}: {sentence!r}")
-        if stated and _refers_back(sentence, match.start(1), ctx.language):
+        if stated and _refers_back(sentence, match.start(1), ctx.language, sizes):
             continue  # "El importe final con el descuento lo verás en la cesta": that one
         if not backed() and not (
             trusted
@@ -178,6 +181,12 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                     and a_source_names(phrase, trusted)
                 )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
+                or any(
+                    supported_by(clause, t, book) and _same_figures(clause, t, ctx.locale)
+                    for clause in [_clause_at(sentence, match.start(1))]
+                    if not _YOU & set(words(clause))
+                    for t in trusted
+                )
             )
         ):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
@@ -185,6 +194,23 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
     return None
+
+
+# The customer in a clause: a restatement of the source says no one's case.
+_YOU = frozenset("you your yours tu tus te vos usted su sus os vuestro vuestra".split())
+_CLAUSE_BREAK = re2.compile(r"(?i)[,;:]|\s(?:así\s+que|so|pero|but)\s")
+
+
+def _clause_at(sentence: str, at: int) -> str:
+    """The clause of the sentence that holds position ``at``: "El 5% de descuento se
+    aplica en cada envío programado, así que…" restates its source on its own, when it
+    speaks of no one ("your order will ship free as well" is this customer's case)."""
+    start = 0
+    for match in _CLAUSE_BREAK.finditer(sentence):
+        if match.start() >= at:
+            return sentence[start : match.start()]
+        start = match.end()
+    return sentence[start:]
 
 
 def _tail_with(verb: str, sentence: str, tails: list[str]) -> str:
@@ -208,12 +234,18 @@ _ADVICE = re2.compile(
 _BACK_ARTICLES = frozenset("el la del al the this that ese esa este esta dicho dicha".split())
 
 
-def _refers_back(sentence: str, start: int, language: str) -> bool:
-    """The discount word takes a definite article and the sentence gives no size of its
-    own: it is the promotion an earlier sentence stated ("con el descuento")."""
-    before = words(sentence[:start])[-2:]
+def _percents(sentence: str, language: str) -> set:
     lexicon = LEXICONS["en" if language == "en" else "es"]
-    sized = any(f.kind == FigureKind.PERCENT for f in extract_figures(sentence, lexicon=lexicon))
+    figures = extract_figures(sentence, lexicon=lexicon)
+    return {f.value for f in figures if f.kind == FigureKind.PERCENT}
+
+
+def _refers_back(sentence: str, start: int, language: str, stated: set | None = None) -> bool:
+    """The discount word takes a definite article and the sentence gives no size of its
+    own, or the size of a promotion an earlier sentence stated: it is that promotion
+    ("con el descuento", "o transferencia con el 15 % off")."""
+    before = words(sentence[:start])[-2:]
+    sized = bool(_percents(sentence, language) - (stated or set()))
     # "con el descuento", "antes del descuento", "the missing discount": in English one
     # word of its own may stand between the article and the discount
     article = bool(before) and (

@@ -286,3 +286,27 @@ def test_a_count_that_refers_back_or_a_deal_gives_passes(case_id):
 def test_a_count_in_digits_after_an_article_is_still_a_claim(case_id, figure):
     # "las 3 cajas … van juntas", "van los 2 pares" when the order has 2 units / 1 pair
     assert figure in check(blind(case_id)).get("unbacked_figure", ())
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "t-0168",  # "Por eso el repartidor te lo pidió": the courier's act, not the shop's
+        "aa-064",  # "o transferencia con el 15 % off": the promotion stated just before
+        "bb-0050",  # "El 5% de descuento se aplica en cada envío programado, así que…"
+    ],
+)
+def test_a_correct_reply_read_by_its_subject_or_its_clause_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_a_restated_clause_about_this_customer_is_not_a_restatement():
+    # "Orders of $75 or more ship free [shipping#1]. You're close enough, so your order
+    # will ship free as well.": the clause speaks of this customer's order
+    assert "discount_promise" in check(blind("k-0383"))
+
+
+def test_both_with_a_warranty_are_the_two_the_sentence_names_by_colour():
+    # "el Galaxy A15 de 128 GB negro …, ambos con 12 meses de garantía": not the blue
+    # 256 GB sibling out of stock with no warranty on its sheet
+    assert check(blind("zz-041")) == {}

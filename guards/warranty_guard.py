@@ -1,0 +1,178 @@
+"""Guard ``warranty_without_data``: a warranty stated for a product whose sheet has none,
+when no retrieved chunk gives terms that cover it — even if another product of the same
+turn has that warranty. The reading of how a clause hands a warranty on is in
+``guards.product_warranty``."""
+
+from __future__ import annotations
+
+import re2
+
+from guards.context import GuardContext
+from guards.languages import written_in
+from guards.phrasebook import PHRASEBOOKS, Phrasebook
+from guards.product_refs import (
+    PAIR,
+    chunk_covers,
+    closest,
+    extends_by_analogy,
+    has_words,
+    warranty_subjects,
+)
+from guards.product_variants import by_attributes
+from guards.product_warranty import (
+    TERM,
+    carried_over,
+    cited_category,
+    compared_subject,
+    compares,
+    covered_for_term,
+    gives_a_term,
+    later_stretches,
+    stretch_products,
+    unknown_for,
+    unknown_warranty,
+)
+from guards.products import (
+    Product,
+    matching,
+    mentions,
+    named_products,
+    returned_products,
+)
+from guards.text import (
+    clauses,
+    find_phrase,
+    negated_clause,
+    restates,
+    sentences,
+    words,
+)
+from guards.trust import tainted_chunk
+from guards.verdicts import Finding
+
+
+def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A warranty stated for a product whose sheet has none, with no chunk giving one."""
+    book = PHRASEBOOKS[ctx.language]
+    products = returned_products(ctx)
+    # Each chunk is read in its own language: an English reply over a Spanish policy.
+    policies = [
+        [s for s in sentences(c.text) if find_phrase(_warranty_words(c.text, book), s)]
+        for c in ctx.retrieved
+    ]
+    bare = [
+        p
+        for p in products
+        if p.has_warranty_field
+        and p.warranty is None
+        and not any(chunk_covers(policy, p) for policy in policies)
+    ]
+    if not bare:
+        return None
+    unknown = unknown_for(ctx.draft, products)
+    bare = [p for p in bare if p not in unknown]
+    if not bare:
+        return None
+    scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
+    own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
+    # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
+    # speaks of the product the draft named last.
+    last: Product | None = None
+    topic = False  # the sentence before gave a warranty
+    for sentence in sentences(ctx.draft):
+        if unknown_warranty(sentence):
+            continue
+        said = find_phrase(book.warranty, sentence) is not None
+        if topic and not said and (carried := carried_over(sentence, products, bare)):
+            return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
+        topic = said
+        for clause in clauses(sentence, book.clause_breaks):
+            found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
+            if found is not None:
+                return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
+        named = named_products(sentence, products)
+        last = named[-1] if len(named) == 1 else (None if named else last)
+    return None
+
+
+def _warranty_for_bare(
+    ctx: GuardContext,
+    clause: str,
+    sentence: str,
+    products: tuple[Product, ...],
+    bare: list[Product],
+    scoped: bool,
+    own: list[str],
+    last: Product | None = None,
+) -> Product | None:
+    book = PHRASEBOOKS[ctx.language]
+    if scoped and cited_category(clause, ctx.retrieved):
+        return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
+    said = find_phrase(book.warranty, clause)
+    if find_phrase(book.no_warranty, clause):
+        return None
+    # a citation covers only the stretch it closes; a later stretch that gives a term
+    # gives it to the product it names ("[cita] y el Y también", "the same 2-year cover")
+    if said or covered_for_term(clause):
+        for stretch in later_stretches(clause):
+            if not gives_a_term(stretch, find_phrase(book.warranty, stretch)):
+                continue
+            if negated_clause(stretch, ctx.language) or (
+                scoped and not extends_by_analogy(stretch, ctx.language)
+            ):
+                continue
+            for product in by_attributes(stretch, stretch_products(stretch, products)):
+                if product in bare:
+                    return product
+        if not scoped and not negated_clause(clause, ctx.language):
+            compared = compared_subject(clause, sentence, products, bare, last)
+            if compared is not None:
+                return compared
+    if scoped and not extends_by_analogy(clause, ctx.language):
+        return None  # only "como nuestros muebles", "like all our tents" borrows it
+    if (
+        scoped
+        and not _DURATION.search(clause)
+        and any(restates(clause, text, book.stopwords, share=0.6) for text in own)
+    ):
+        return None  # "third-party brands like Samsonite follow…": the policy, restated
+    if not (said or covered_for_term(clause)):
+        return None
+    if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
+        return None  # "no tengo datos de garantía", "I don't have a warranty for it"
+    named = named_products(clause, products)
+    named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
+    named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
+    if not named and len(products) == 1:
+        named = list(products)
+    if not named and last is not None and TERM.search(clause):
+        named = [last]
+    named = by_attributes(clause, named)  # "el de 128 GB negro", not the blue sibling
+    if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
+        named = closest(clause, named)  # one of two siblings, by the words it says
+    return next((p for p in named if p in bare), None)
+
+
+_PUNCTUATION = re2.compile(r"[,:;—–]\s*")
+
+
+def _warranty_words(text: str, book: Phrasebook) -> tuple[str, ...]:
+    language = written_in(text)
+    return PHRASEBOOKS[language].warranty if language else book.warranty
+
+
+def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
+    """The stretch of the clause between punctuation that speaks of the warranty: "sin
+    coste" after a comma does not negate "está en garantía"."""
+    for part in _PUNCTUATION.split(clause):
+        if find_phrase(warranty, part):
+            # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
+            return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
+    return clause
+
+
+# Closed class: prepositions that make the warranty the topic of what follows.
+
+
+_TOPIC = frozenset("sobre respecto acerca about regarding re".split())
+_DURATION = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
