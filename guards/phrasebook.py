@@ -26,6 +26,8 @@ class InternalTerm:
 MACHINERY_ES = ("pedidos", "gestión", "gestion", "stock", "inventario", "reservas", "tickets")
 MACHINERY_ES += ("facturación", "facturacion", "atención", "atencion", "soporte", "datos")
 MACHINERY_ES += ("información", "informacion", "consultas", "búsqueda", "busqueda", "clientes")
+MACHINERY_EN = ("orders", "records", "stock", "inventory", "bookings", "tickets", "billing")
+MACHINERY_EN += ("support", "data", "information", "searches", "customers", "accounts")
 
 
 @dataclass(frozen=True)
@@ -286,6 +288,8 @@ ENGLISH = Phrasebook(
                 "language",
                 "memory",
             ),
+            # "the system of interchangeable pads": a kind of system, named by its head
+            compound_unless=MACHINERY_EN,
         ),
         InternalTerm(r"in\s+the\s+system"),
         InternalTerm(r"(?:the|my)\s+catalog(?:ue)?", needs_cue=True),

@@ -62,9 +62,14 @@ def _qualified(after: str) -> bool:
 
 
 def _compound(after: str, machinery: tuple[str, ...]) -> bool:
-    """ "de frenos", "del aire": the term heads a compound naming a kind of thing."""
+    """ "de frenos", "del aire", "of interchangeable pads": the term heads a compound
+    naming a kind of thing."""
     following = words(after)[:2]
-    return len(following) == 2 and following[0] in ("de", "del") and following[1] not in machinery
+    return (
+        len(following) == 2
+        and following[0] in ("de", "del", "of")
+        and following[1] not in machinery
+    )
 
 
 def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:

@@ -40,6 +40,7 @@ from guards.products import (
     returned_products,
 )
 from guards.text import (
+    citations,
     clauses,
     find_phrase,
     negated_clause,
@@ -82,8 +83,9 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     for sentence in sentences(ctx.draft):
         if unknown_warranty(sentence):
             continue
-        said = find_phrase(book.warranty, sentence) is not None
-        if topic and not said and (carried := carried_over(sentence, products, bare)):
+        said = find_phrase(book.warranty, _CITATION.sub(" ", sentence)) is not None
+        cites = bool(citations(sentence))  # a cited term is the chunk's, judged below
+        if topic and not said and not cites and (carried := carried_over(sentence, products, bare)):
             return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
         topic = said
         for clause in clauses(sentence, book.clause_breaks):
@@ -108,7 +110,8 @@ def _warranty_for_bare(
     book = PHRASEBOOKS[ctx.language]
     if scoped and cited_category(clause, ctx.retrieved):
         return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
-    said = find_phrase(book.warranty, clause)
+    # "[garantia#1]" names a chunk, not a warranty
+    said = find_phrase(book.warranty, _CITATION.sub(" ", clause))
     if find_phrase(book.no_warranty, clause):
         return None
     # a citation covers only the stretch it closes; a later stretch that gives a term
@@ -153,6 +156,7 @@ def _warranty_for_bare(
     return next((p for p in named if p in bare), None)
 
 
+_CITATION = re2.compile(r"\[[^\]\[]{1,80}\]")
 _PUNCTUATION = re2.compile(r"[,:;—–]\s*")
 
 

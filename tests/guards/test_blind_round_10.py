@@ -310,3 +310,15 @@ def test_both_with_a_warranty_are_the_two_the_sentence_names_by_colour():
     # "el Galaxy A15 de 128 GB negro …, ambos con 12 meses de garantía": not the blue
     # 256 GB sibling out of stock with no warranty on its sheet
     assert check(blind("zz-041")) == {}
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "dd-0105",  # "the system of interchangeable pads": a kind of system, not machinery
+        "dd-0185",  # "… también tiene 3 años como herramienta eléctrica [garantia#1]": the
+        # chunk's id is not the word "garantía", and the cited category gives the term
+    ],
+)
+def test_a_correct_reply_of_writer_dd_passes(case_id):
+    assert check(blind(case_id)) == {}

@@ -149,23 +149,27 @@ def test_retrieving_the_expected_chunk_leaves_no_gap():
 def test_retrieving_another_chunk_reports_the_missing_figures():
     # given the Rosario question retrieves the CABA chunk only
     gaps = evaluation_gaps([case(retrieved=(CABA,))])
-    # then the Rosario price and delay are missing; "2" is backed by nothing either
+    # then the Rosario price and both ends of its delay ("2 a 4 días") are missing
     [gap] = gaps
     assert gap.expected_sources == ("envios#2",)
     assert gap.retrieved_sources == ("envios#1",)
-    assert [(n.text, n.kind) for n in gap.missing] == [("9.900", "money"), ("4", "quantity")]
-    # ("2 a 4 días": the 2 reads as a plain number, not a claim)
+    assert [(n.text, n.kind) for n in gap.missing] == [
+        ("9.900", "money"),
+        ("2", "quantity"),
+        ("4", "quantity"),
+    ]
 
 
 def test_nothing_retrieved_misses_every_figure():
     [gap] = evaluation_gaps([case(retrieved=())])
-    assert [n.text for n in gap.missing] == ["9.900", "4"]
+    assert [n.text for n in gap.missing] == ["9.900", "2", "4"]
 
 
 def test_a_figure_in_another_format_or_in_the_question_is_backed():
     # given the retrieved chunk writes the price differently and the question the delay
     other = SourceText("otro#1", "Cuesta 9900 pesos.", "es")
-    assert evaluation_gaps([case(retrieved=(other,), question="¿Llega en 4 días?")]) == []
+    asked = "¿Llega en 2 a 4 días?"
+    assert evaluation_gaps([case(retrieved=(other,), question=asked)]) == []
 
 
 def test_a_figure_in_the_expected_text_itself_is_needed():
