@@ -158,7 +158,7 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
             offer = find_phrase(book.offer, clause) or offers(clause, ctx.language)
             if not offer or said_for_later(clause):
                 continue  # "will be available again in March" is not an offer now
-            if (found := _offered(clause, ctx.language, products)) is not None:
+            if (found := _offered(clause, ctx.language, products, sentence)) is not None:
                 return found
     if gone := offered_by_reference(sentences(ctx.draft), ctx.language, products):
         return Finding(detail=f"offers {gone.name!r} without naming it, marked out of stock")
@@ -194,7 +194,9 @@ def _first_at(lower: str, product: Product, others: list[Product]) -> int:
     return min(places) if places else -1
 
 
-def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Finding | None:
+def _offered(
+    clause: str, language: str, products: tuple[Product, ...], sentence: str = ""
+) -> Finding | None:
     found = named_products(clause, products)
     if offers_an_alternative(clause):
         return _gone(found, clause, language)  # "otra prenda de lino": only full names count
@@ -203,6 +205,8 @@ def _offered(clause: str, language: str, products: tuple[Product, ...]) -> Findi
     found.extend(p for p in referred(clause, products) if p not in found)
     if len(found) > 1:
         found = by_attributes(clause, found)  # "las negras en talle 41", not the white
+    if len(found) > 1 and sentence:
+        found = by_attributes(sentence, found)  # "the Bunny 12 in …, and … the Pink one"
     return _gone(found, clause, language)
 
 

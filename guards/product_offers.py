@@ -80,6 +80,8 @@ def offered_without_name(
         if offers_an_alternative(clause):
             continue
         named = loosely_referred(clause, products)
+        if len(named) > 1:
+            named = by_attributes(clause, named)  # "the Bunny 12 in … the Pink one"
         pair = len(products) == 2 and has_words(clause, PAIR[language])
         if (
             not named

@@ -107,10 +107,13 @@ def agreed(word: str) -> str:
 def by_attributes(clause: str, products: list[Product]) -> list[Product]:
     """Of sibling products a clause names, those whose colour and size it says: "las
     Samba OG negras en talle 41" is the black pair, not the white one that shares every
-    other word. A product stays when the clause says nothing of a dimension, or says
-    the product's own value of it."""
+    other word; "the 12 in bunny" is not the 18 in one. A product stays when the clause
+    says nothing of a dimension, or says the product's own value of it."""
     said = {agreed(w) for w in words(clause) if w in COLOURS}
     sizes = {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(clause)}
+    measured: dict[str, set[str]] = {}
+    for unit, value in _measures(clause):
+        measured.setdefault(unit, set()).add(value)
     kept = []
     for product in products:
         name = words(product.name)
@@ -120,5 +123,23 @@ def by_attributes(clause: str, products: list[Product]) -> list[Product]:
             continue
         if sizes and own_sizes and not own_sizes & sizes:
             continue
+        own_measures = _measures(product.name)
+        if any(unit in measured and value not in measured[unit] for unit, value in own_measures):
+            continue  # "the 12 in bunny", "el de 256 GB": not the 18 in, not the 128 GB
         kept.append(product)
     return kept or products
+
+
+# A measure in a name or a clause: "256 GB", "12 in", "20 m", "55 pulgadas".
+_MEASURE = re.compile(
+    r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(gb|tb|in|inch|inches|\"|cm|mm|ml|l|kg|m|"
+    r"pulgadas)(?![\w])(?!\s+stock)"
+)
+_UNIT = {"inch": "in", "inches": "in", '"': "in", "pulgadas": "in"}
+
+
+def _measures(text: str) -> set[tuple[str, str]]:
+    return {
+        (_UNIT.get(m.group(2).lower(), m.group(2).lower()), m.group(1).replace(",", "."))
+        for m in _MEASURE.finditer(text)
+    }

@@ -181,10 +181,17 @@ def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
             continue
         for sentence in sentences(chunk.text):
             said = {m.group(1) for m in TERM.finditer(sentence) if m.group(1)}
+            own = {_genderless(w) for w in stems(sentence)}  # "nuevas" is "nuevos"
             if (
                 TERM.search(sentence)
                 and terms <= said
-                and all(stem(w) in stems(sentence) for w in category)
+                and all(_genderless(stem(w)) in own for w in category)
             ):
                 return True
     return False
+
+
+def _genderless(stem_: str) -> str:
+    """A Spanish stem without its gender ending: "nuevas" and "nuevos" agree with
+    different nouns but name one category."""
+    return stem_[:-1] if len(stem_) > 3 and stem_.endswith(("a", "o")) else stem_

@@ -322,3 +322,16 @@ def test_both_with_a_warranty_are_the_two_the_sentence_names_by_colour():
 )
 def test_a_correct_reply_of_writer_dd_passes(case_id):
     assert check(blind(case_id)) == {}
+
+
+@pytest.mark.parametrize(
+    ("case_id", "verdict"),
+    [
+        ("ee-0022", "pass"),  # "the Bunny 12 in … the same price as the Pink one": 12 in
+        ("ee-0221", "pass"),  # "como todas las tablets nuevas [garantia#1]": nuevos too
+        ("ee-0182", "fail"),  # "el A55 de 256 GB … puedes comprarlo ya": not the 128 GB
+    ],
+)
+def test_siblings_are_told_apart_by_their_measures(case_id, verdict):
+    found = check(blind(case_id))
+    assert (found == {}) if verdict == "pass" else ("out_of_stock_offered" in found)
