@@ -93,9 +93,12 @@ def denied_products(
 ) -> list[list[Product]]:
     """For each denial in the clause, the returned products it denies carrying."""
     out: list[list[Product]] = []
+    denials = denied_phrases(clause, language)
+    if not denials:
+        return out  # most clauses deny nothing: read no names
     proper = _proper_names(clause)
     asked = {stem(w) for w in words(question)}
-    for phrase, about_range in denied_phrases(clause, language):
+    for phrase, about_range in denials:
         if any(w in _OTHER for w in phrase):
             continue  # "otro modelo": another thing
         content = _content(phrase)
