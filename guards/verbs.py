@@ -111,6 +111,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("ofrecer", Act.DISCOUNT, DISCOUNT_ES, extra=(("ofrezco", FIRST),)),
     Verb("rebajar", Act.DISCOUNT),
     Verb("dejar", Act.DISCOUNT, ("barat", "menos", "precio", "$", "€", "%", "saldo", "crédito")),
+    # "te lo dejamos sin fecha de caducidad": a voucher on better terms than its own
+    Verb("dejar", Act.DISCOUNT, ("caducidad", "vencimiento")),
     Verb("congelar", Act.DISCOUNT, ("precio",)),
     Verb("mantener", Act.DISCOUNT, ("precio", "promo", "descuento", "oferta")),
     Verb("respetar", Act.DISCOUNT, ("%", "precio", "promo", "descuento", "oferta")),

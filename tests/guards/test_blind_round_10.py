@@ -140,6 +140,8 @@ def test_the_sibling_in_stock_offered_by_its_colour_passes():
         ("bb-0203", "refund_promise"),
         # "Ya te devolví lo de las bolsas cobradas de más": what was overcharged is money
         ("y-285", "refund_promise"),
+        # "te lo dejamos sin fecha de caducidad": a voucher on better terms than its own
+        ("bb-0007", "discount_promise"),
         # "You'll get the second lamp's refund shortly" when the lookup reports the first
         ("r-0183", "refund_promise"),
     ],
