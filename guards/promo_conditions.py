@@ -23,7 +23,7 @@ from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
 from guards.products import returned_products
-from guards.text import find_phrase, sentences, words
+from guards.text import find_phrase, sentences, without_citations, words
 from guards.trust import tainted_chunk
 
 # Closed classes: each word (folded, by its first letters) names one concept.
@@ -86,7 +86,7 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     cues = (*book.discount, r"free", r"gratis", r"\d+\s*%", r"\d+\s*x\s*\d+\b")
     if not find_phrase(cues, sentence):
         return None  # no promotion given in the sentence
-    text = re2.sub(r"\[[^\]]*\]", " ", sentence)
+    text = without_citations(sentence)
     tokens = words(text.lower())
     if _negated(tokens):
         return None  # "con tarjeta no aplica", "students aren't included": the honest answer

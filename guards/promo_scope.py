@@ -21,7 +21,7 @@ from guards.commitments import CUSTOMER, Commitment, read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
-from guards.text import find_phrase, sentences, words
+from guards.text import find_phrase, sentences, without_citations, words
 from guards.trust import tainted_chunk
 
 # Additive focus words: the sentence extends something to something else.
@@ -107,7 +107,7 @@ _REACH = {
 
 
 def _extended_to(sentence: str, language: str) -> str | None:
-    text = re2.sub(r"\[[^\]]*\]", " ", sentence)
+    text = without_citations(sentence)
     lower = text.lower()
     focus = [lower.find(m) for m in _ALSO[language] if lower.find(m) >= 0]
     if not focus:
@@ -125,7 +125,7 @@ def _likened(sentence: str, source: str, language: str) -> bool:
     """ "te hacemos un 10 % extra…, como el de pago por transferencia": a comparison
     whose second term is the source's promotion makes the first term another one. It
     is backed only when the first term is in the source's words as well."""
-    lower = re2.sub(r"\[[^\]]*\]", " ", sentence.lower())  # the citations name no term
+    lower = without_citations(sentence.lower())  # the citations name no term
     for marker in _LIKE[language]:
         at = lower.find(f" {marker} ")
         if at < 0:

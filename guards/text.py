@@ -100,8 +100,14 @@ def cited_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     )
 
 
+def without_citations(text: str) -> str:
+    """The text with its citation markers blanked: "[garantia#1]" names a chunk, not a
+    word of the reply."""
+    return _CITATION.sub(" ", text)
+
+
 def _without_markers(sentence: str) -> str:
-    return " ".join(_CITATION.sub(" ", sentence).split()).rstrip(" ,;")
+    return " ".join(without_citations(sentence).split()).rstrip(" ,;")
 
 
 def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:

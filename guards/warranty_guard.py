@@ -46,6 +46,7 @@ from guards.text import (
     negated_clause,
     restates,
     sentences,
+    without_citations,
     words,
 )
 from guards.trust import tainted_chunk
@@ -83,7 +84,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     for sentence in sentences(ctx.draft):
         if unknown_warranty(sentence):
             continue
-        said = find_phrase(book.warranty, _CITATION.sub(" ", sentence)) is not None
+        said = find_phrase(book.warranty, without_citations(sentence)) is not None
         cites = bool(citations(sentence))  # a cited term is the chunk's, judged below
         if topic and not said and not cites and (carried := carried_over(sentence, products, bare)):
             return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
@@ -111,7 +112,7 @@ def _warranty_for_bare(
     if scoped and cited_category(clause, ctx.retrieved):
         return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
     # "[garantia#1]" names a chunk, not a warranty
-    said = find_phrase(book.warranty, _CITATION.sub(" ", clause))
+    said = find_phrase(book.warranty, without_citations(clause))
     if find_phrase(book.no_warranty, clause):
         return None
     # a citation covers only the stretch it closes; a later stretch that gives a term
@@ -156,7 +157,6 @@ def _warranty_for_bare(
     return next((p for p in named if p in bare), None)
 
 
-_CITATION = re2.compile(r"\[[^\]\[]{1,80}\]")
 _PUNCTUATION = re2.compile(r"[,:;—–]\s*")
 
 
