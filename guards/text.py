@@ -30,8 +30,7 @@ def phrase_regex(fragments: tuple[str, ...]) -> re2._Regexp:
 def find_phrase(fragments: tuple[str, ...], text: str) -> str | None:
     """Memoised: guards ask the same question of the same chunk (an injected order, a
     promotion), and RE2's Python wrapper costs microseconds a search."""
-    match = phrase_regex(fragments).search(text)
-    return match.group(1) if match else None
+    return _first_group(phrase_regex(fragments), text)
 
 
 def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
@@ -39,7 +38,28 @@ def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
     joined by a line break, which is a word boundary, so this is true exactly when a
     per-text search would find one (a fragment spanning two texts only makes it true
     where a per-text search then finds nothing: the caller still searches each)."""
-    return phrase_regex(fragments).search("\n".join(texts)) is not None
+    return _first_group(phrase_regex(fragments), "\n".join(texts)) is not None
+
+
+# The wrapper's search maps every byte offset of a match back to a character offset and
+# builds a match object; the phrase searches (about a third of a turn's regex calls,
+# most of them finding nothing) only want group 1, which the UTF-8 bytes give directly.
+# This asks RE2's matcher itself, and falls back to the public search if a later
+# wrapper renames what it reads.
+_UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+
+
+def _first_group(pattern: re2._Regexp, text: str) -> str | None:
+    matcher = getattr(pattern, "_regexp", None)
+    if matcher is None or _UNANCHORED is None:
+        match = pattern.search(text)
+        return match.group(1) if match else None
+    encoded = text.encode("utf-8")
+    spans = matcher.Match(_UNANCHORED, encoded, 0, len(encoded))
+    if spans[0][0] < 0:
+        return None
+    start, end = spans[1]
+    return encoded[start:end].decode("utf-8")
 
 
 @memoised()  # four guards cut the same draft

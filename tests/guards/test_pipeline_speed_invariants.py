@@ -7,7 +7,7 @@ from guards.lexicon import LEXICONS
 from guards.numbers import extract_figures
 from guards.phrasebook import PHRASEBOOKS
 from guards.pipeline import run_guards
-from guards.text import any_phrase, phrase_regex, sentences
+from guards.text import any_phrase, find_phrase, phrase_regex, sentences
 
 
 def test_a_memoised_reading_is_the_fresh_reading():
@@ -125,3 +125,22 @@ def test_a_figure_after_an_injected_order_in_a_record_backs_nothing():
     assert judged("The Kettle K1 costs $30.") is None
     finding = judged("The Kettle K1 costs $30 and 35 units are left.")
     assert finding is not None and finding.extra_figures == ("35",)
+
+
+def test_a_phrase_read_off_the_utf8_bytes_is_the_wrapper_s_own_match():
+    # Given phrases found after accented letters, in capitals, and not at all
+    fragments = (r"reembols\w*", r"devolv\w+ el dinero", "envío gratis")
+    texts = [
+        "Ñandú y compañía: te DEVOLVEMOS el dinero mañana.",
+        "áéíóú reembolsamos",
+        "el envío gratis llega",
+        "nada de eso aquí",
+    ]
+    for text in texts:
+        # When the phrase is read straight off RE2's matcher
+        found = find_phrase(fragments, text)
+        # Then it is group 1 of the wrapper's own search, character for character
+        match = phrase_regex(fragments).search(text)
+        assert found == (match.group(1) if match else None)
+        assert any_phrase(fragments, [text]) is (match is not None)
+    assert find_phrase(fragments, texts[0]) == "DEVOLVEMOS el dinero"
