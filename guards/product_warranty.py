@@ -96,6 +96,7 @@ _COMPARED = re2.compile(
 )
 
 
+_BREAK = re2.compile(r"[,;:.—–()]")
 _LIKENED = re2.compile(r"(?i)(?:^|[^\pL])(?:igual\s+que|same\s+as|as\s+the)(?:$|[^\pL])")
 
 
@@ -116,12 +117,17 @@ def compared_subject(
     the clause names only the standard of its comparison, which has a warranty of its
     own; the subject is the one product the rest of the sentence names, or with none
     there, the product the draft named last."""
-    if _COMPARED.search(clause) is None:
+    likening = _COMPARED.search(clause)
+    if likening is None:
         return None
-    standard = stretch_products(clause, products)
+    # The standard is what the likening phrase itself names, up to the next break: "El
+    # GSB está disponible y, como la atornilladora GSR que también tenemos, cuenta con 24
+    # meses" likens the drill to the screwdriver.
+    phrase = _BREAK.split(clause[likening.start() :], maxsplit=1)[0]
+    standard = stretch_products(phrase, products) or stretch_products(clause, products)
     if not standard or any(p in bare for p in standard):
         return None
-    rest = sentence.replace(clause, " ")
+    rest = sentence.replace(phrase, " ")
     others = [p for p in stretch_products(rest, products) if p not in standard]
     if len(others) == 1 and others[0] in bare:
         return others[0]

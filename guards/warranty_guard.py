@@ -93,7 +93,9 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
             found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
-        named = named_products(sentence, products)
+        # the product named by its model words, or else by the looser reading a clause
+        # gets ("the Rill running vest" for "Rill Trail Running Vest 8L")
+        named = named_products(sentence, products) or stretch_products(sentence, products)
         last = named[-1] if len(named) == 1 else (None if named else last)
     return None
 
@@ -149,6 +151,8 @@ def _warranty_for_bare(
     named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
     if not named and len(products) == 1:
         named = list(products)
+    if not named and len(loose := stretch_products(clause, products)) == 1:
+        named = loose  # "en negro sí está, con 2 años": the one sibling the clause means
     if not named and last is not None and TERM.search(clause):
         named = [last]
     named = by_attributes(clause, named)  # "el de 128 GB negro", not the blue sibling

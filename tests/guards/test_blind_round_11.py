@@ -1,0 +1,59 @@
+"""Misses found on the development halves in session 11, each kept exactly as its
+writer wrote it, and the correct answers that pin where each new reading stops."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import check, phone, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Tiene 2 años de garantía, igual que la Philips LatteGo": the Krups was named
+        # loosely ("La cafetera Krups Evidence EA8950") in the sentence before
+        ("w-0248", "warranty_without_data"),
+        # "It comes with a lifetime warranty, just like our Summit down jacket"
+        ("q-0227", "warranty_without_data"),
+        # "El GSB está disponible y, como la atornilladora GSR que también tenemos,
+        # cuenta con 24 meses": the likening phrase names the standard, not the subject
+        ("s-0006", "warranty_without_data"),
+    ],
+)
+def test_a_warranty_borrowed_from_the_product_it_is_likened_to_is_stopped(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "En negro sí está disponible, con 2 años de garantía": the black sibling's own
+        "zz-123",
+        # "(12 meses de garantía) y la Gama Keration Argan a $54.999": one of two
+        "p-0126",
+    ],
+)
+def test_a_warranty_given_to_the_sibling_that_has_it_passes(case_id):
+    assert "warranty_without_data" not in check(blind(case_id))
+
+
+def test_the_standard_of_a_likening_is_read_from_its_own_phrase():
+    # given a drill without a warranty and a screwdriver with one
+    tools = [
+        search(
+            phone("Taladro Bosch GSB 18V-55", "159900", warranty=None),
+            phone("Atornilladora Bosch GSR 12V-15", "99900", warranty="24 meses"),
+            query="bosch",
+        )
+    ]
+    # when the screwdriver is likened to the drill, the screwdriver keeps its own term
+    ok = (
+        "La atornilladora Bosch GSR 12V-15, como el taladro GSB que también tenemos, está "
+        "en stock; tiene 24 meses de garantía."
+    )
+    assert "warranty_without_data" not in check(turn(ok, locale="es-ES", tools=tools))
+    # but the drill likened to the screwdriver borrows a term its sheet does not give
+    bad = "El taladro Bosch GSB 18V-55, como la atornilladora GSR, cuenta con 24 meses de garantía."
+    assert "warranty_without_data" in check(turn(bad, locale="es-ES", tools=tools))
