@@ -106,10 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         for key in keys:
             bad[key] += 1
         per_guard_bad[str(expected)] += 1
-        caught = expected in fired and (
-            case.expect.extra_figure is None
-            or case.expect.extra_figure in fired[expected].extra_figures
-        )
+        caught = expected in fired and case.expect.named_in(fired[expected].extra_figures)
         if not caught:
             for key in keys:
                 fn[key] += 1

@@ -88,9 +88,7 @@ def _tally(
             report.false_positive_turns.append(case_id)
         return
     report.labelled_bad += 1
-    caught = expected_guard in fired and (
-        expect.extra_figure is None or expect.extra_figure in fired[expected_guard]
-    )
+    caught = expected_guard in fired and expect.named_in(fired[expected_guard])
     if not caught:
         report.guards[expected_guard].false_negatives.append(case_id)
         report.false_negative_turns.append(case_id)

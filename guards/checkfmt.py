@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,24 @@ class Expectation:
     verdict: str
     guard: GuardCode | None
     extra_figure: str | None
+
+    def named_in(self, figures: Iterable[str]) -> bool:
+        """The rejection names the expected extra figure (or none was expected). A
+        label may write the figure with its currency or unit ("$24.983", "678 €") where
+        the guard names the number itself ("24.983"): the number is compared."""
+        if self.extra_figure is None:
+            return True
+        want = _number_part(self.extra_figure)
+        return any(_number_part(figure) == want for figure in figures)
+
+
+def _number_part(figure: str) -> str:
+    """The figure as written without what surrounds its digits: "$ 1.500,50" -> "1.500,50"."""
+    match = _NUMBER.search(figure)
+    return match.group(0) if match else figure.strip()
+
+
+_NUMBER = re.compile(r"\d(?:[\d.,' \u00a0\u202f]{0,40}\d)?")
 
 
 @dataclass(frozen=True)
