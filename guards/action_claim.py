@@ -76,6 +76,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     customer fails unless a tool call of this turn performed that act. Negations,
     offers, instructions to the customer and a process a cited source states
     impersonally pass. Money and price acts are the promise guards' to judge."""
+    ctx = ctx.own_words()  # quoted speech is someone else's
     done = performed_acts(ctx)
     outputs = ctx.outputs_text()
     chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}

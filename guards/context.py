@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from guards.lexicon import resolve_language
 from guards.memo import per_turn
+from guards.text import unquoted
 
 ROLES = ("customer", "assistant")
 
@@ -55,6 +56,14 @@ class GuardContext:
     @property
     def language(self) -> str:
         return resolve_language(self.locale)
+
+    @per_turn
+    def own_words(self) -> GuardContext:
+        """The turn with the draft's quoted speech set aside: "I know you were told 'we'll
+        sort it', but I can't promise…" reports what someone else said, and the promise
+        guards read what the desk says in its own words."""
+        draft = unquoted(self.draft)
+        return self if draft == self.draft else replace(self, draft=draft)
 
     @per_turn
     def outputs_text(self) -> str:

@@ -28,6 +28,7 @@ from guards.wording_guards import negated_segment, supported_by
 
 def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """Money promised back to this customer, unless it restates a cited refund policy."""
+    ctx = ctx.own_words()  # quoted speech is someone else's
     book = PHRASEBOOKS[ctx.language]
     if _refund_approved_by_tool(ctx):
         return None

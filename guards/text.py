@@ -120,6 +120,35 @@ def cited_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     )
 
 
+# Quoted speech: paired typographic quotes, or straight quotes that open after a space
+# and close before one (an apostrophe inside a word, "we'll", neither opens nor closes).
+_QUOTED = re2.compile(
+    r"“[^“”\n]+”|«[^«»\n]+»|\"[^\"\n]+\"|‘[^‘’\n]+’"
+    r"|(?:^|[\s(\[¿¡:,])('(?:[^'\n]|\pL'\pL)+?')(?:$|[\s.,;:!?)\]])"
+)
+_QUOTE_MARKS = frozenset("“«\"‘'")
+# A stretch of three words or more is someone's words; a quoted code or a name is not.
+_SPEECH_WORDS = 3
+_SPEECH_LIMIT = 40
+
+
+def unquoted(text: str) -> str:
+    """The text with quoted speech ("te dijeron «después te hacemos precio»") replaced by
+    an ellipsis in quotes: what someone else said, reported, is not said by the text."""
+    if not _QUOTE_MARKS.intersection(text):
+        return text
+    out, last = [], 0
+    for match in _QUOTED.finditer(text):
+        group = 1 if match.group(1) is not None else 0
+        start, end = match.span(group)
+        if not _SPEECH_WORDS <= len(words(text[start:end])) <= _SPEECH_LIMIT:
+            continue
+        out.append(text[last:start])
+        out.append("“…”")
+        last = end
+    return "".join(out) + text[last:] if out else text
+
+
 def without_citations(text: str) -> str:
     """The text with its citation markers blanked: "[garantia#1]" names a chunk, not a
     word of the reply."""

@@ -54,6 +54,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     promotion the chunk gives: "delivery is free over £399 [delivery#3]"), or when a
     trusted source says it in much the same words. Negated offers ("no puedo hacerte
     un precio especial") are not offers; an apology gift is never backed."""
+    ctx = ctx.own_words()  # quoted speech is someone else's
     book = PHRASEBOOKS[ctx.language]
     promo_words = (*book.discount, r"free", r"gratis")
     trusted = [text for text in _trusted_texts(ctx) if find_phrase(promo_words, text)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from guards.checkfmt import Expectation
+from guards.codes import GuardCode
 from tests.guards.helpers import check, phone, search, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -57,3 +59,39 @@ def test_the_standard_of_a_likening_is_read_from_its_own_phrase():
     # but the drill likened to the screwdriver borrows a term its sheet does not give
     bad = "El taladro Bosch GSB 18V-55, como la atornilladora GSR, cuenta con 24 meses de garantía."
     assert "warranty_without_data" in check(turn(bad, locale="es-ES", tools=tools))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "I know you were told 'we'll sort it, don't worry', but I can't promise…"
+        "ff-0027",
+        # "No te puedo hacer un descuento aparte por lo de «después te hacemos precio»"
+        "ff-0150",
+        # "Sorry for the confusion around 'free delivery on everything'."
+        "ff-0102",
+    ],
+)
+def test_words_someone_else_said_quoted_back_promise_nothing(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_a_promise_outside_the_quotes_and_a_quoted_code_are_still_read():
+    # given a customer told something by a shop assistant, quoted back
+    quoted = "Sé que te dijeron «te devolvemos la plata ya», pero yo no puedo prometerlo."
+    assert "refund_promise" not in check(turn(quoted, locale="es-AR"))
+    # when the desk itself makes the promise after the quote, then it is a promise
+    own = "Sé que te dijeron «eso se arregla rápido», y te devolvemos la plata mañana."
+    assert "refund_promise" in check(turn(own, locale="es-AR"))
+    # and a quoted code of one word is not speech: an invented code is still stopped
+    code = 'Usá el código "REGALO50" y tenés un 50 % de descuento.'
+    assert "discount_promise" in check(turn(code, locale="es-AR"))
+
+
+def test_a_label_that_writes_the_figure_with_its_currency_names_the_same_figure():
+    # given a label written "$24.983" and a guard that names "24.983"
+    expect = Expectation("fail", GuardCode.UNBACKED_FIGURE, "$24.983")
+    # then the rejection names the labelled figure, and another number does not
+    assert expect.named_in(("24.983",))
+    assert not expect.named_in(("24.938",))
+    assert Expectation("fail", GuardCode.UNBACKED_FIGURE, "678 €").named_in(("678",))

@@ -18,7 +18,14 @@ from guards.moods import on_approval
 from tests.guards.helpers import check, turn
 
 BLIND = Path(__file__).parent / "blind"
-FILES = {"t": "actions-t", "v": "actions-v", "x": "actions-x", "D": "actions-d", "E": "actions-e"}
+FILES = {
+    "t": "actions-t",
+    "v": "actions-v",
+    "x": "actions-x",
+    "D": "actions-d",
+    "E": "actions-e",
+    "hh": "actions-hh",
+}
 
 
 def blind(case_id: str) -> GuardContext:
