@@ -51,7 +51,26 @@ def act_of(claim: Commitment, language: str) -> Act:
         entries = (entries_es if language == "es" else entries_en)(claim.verb)
         if any(person == PART for _, person in entries):
             return Act.PROCESS_REFUND
+    if claim.act == Act.HANDOFF and _passes_a_thing(claim.verb, claim.sentence):
+        return Act.FORWARD  # "I've filed the request and passed it to a colleague"
     return claim.act
+
+
+# What is handed on when it is not the customer: "passed it / your request to a
+# colleague" forwards the case; "passed you to a colleague" hands the chat over.
+_THING_EN = frozenset("it them this that".split())
+_CASE_WORDS = ("request", "case", "claim", "ticket", "details", "photo", "solicitud", "caso")
+_CASE_WORDS += ("reclamo", "pedido", "foto", "datos", "consulta")
+
+
+def _passes_a_thing(verb: str, sentence: str) -> bool:
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    after = tokens[tokens.index(verb) + 1 :][:3]
+    if after[:1] and after[0] in _THING_EN:
+        return True
+    return any(t.startswith(_CASE_WORDS) for t in after if t not in _YOU)
 
 
 def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
@@ -117,7 +136,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         for deed in read_deeds(sentence, ctx.language):
             if sentence.endswith(":"):
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
-            if on_condition(sentence) and not _done_form(deed.verb):
+            if on_condition(sentence) and not _said_done(deed.verb, sentence):
                 continue  # "si no te aparece, avisame y te paso con alguien": an offer
             if (
                 deed.binding
@@ -158,6 +177,22 @@ def _done_form(verb: str) -> bool:
     """A past or a participle: "extended", "extendido", "amplié"."""
     bare = fold(verb)
     return verb.endswith("ed") or regular_participle_es(bare) or verb.endswith("é")
+
+
+def _said_done(verb: str, sentence: str) -> bool:
+    """A done form, or any verb after a perfect's auxiliary ("I've let the courier know
+    … if nobody answers": the condition is the courier's, the deed is done)."""
+    if _done_form(verb):
+        return True
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    before = [t for t in tokens[: tokens.index(verb)] if t not in _PERFECT_ADVERBS][-1:]
+    return bool(before) and before[0] in _PERFECT
+
+
+_PERFECT = frozenset("i've we've have has he hemos ha han".split())
+_PERFECT_ADVERBS = frozenset("just already also ya personally".split())
 
 
 def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:

@@ -19,7 +19,9 @@ _TALK_EN = frozenset(
     "be been being have had get got gotten go gone need like sorry afraid glad happy "
     "able pull pulled search searched track tracked trace traced locate located double "
     "include included list listed share shared attach attached copy quote quoted ask "
-    "asked take taking make made do did done keep kept let try tried give given".split()
+    "asked take taking make made do did done keep kept let try tried give given "
+    "seeing hear heard discuss discussed discussing talk talked talking chat chatted "
+    "chatting speak spoke spoken speaking".split()
 )
 _SUBJECTS_EN = frozenset("i we".split())
 # Who else a talk verb may reach: "checked with the warehouse", "hablé con el vendedor"

@@ -95,3 +95,38 @@ def test_a_label_that_writes_the_figure_with_its_currency_names_the_same_figure(
     assert expect.named_in(("24.983",))
     assert not expect.named_in(("24.938",))
     assert Expectation("fail", GuardCode.UNBACKED_FIGURE, "678 €").named_in(("678",))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "I've filed a refund request … and passed it to a colleague": the request,
+        # passed on as request_refund does, not the chat handed over
+        "gg-0024",
+        "gg-0228",
+        # "they can read everything we've discussed": talk about the chat itself
+        "hh-0009",
+        # "Let me tell you what I'm seeing"
+        "hh-0065",
+    ],
+)
+def test_what_a_performed_act_or_the_chat_itself_is_no_claimed_act(case_id):
+    assert "action_claim" not in check(blind(case_id))
+
+
+def test_a_done_deed_is_not_excused_by_a_condition_it_passes_on():
+    # "I've let the courier know to leave order 6577 with your neighbour … if nobody
+    # answers": the condition is the courier's instruction, the deed is done
+    assert "action_claim" in check(blind("hh-0086"))
+
+
+def test_what_is_passed_on_decides_between_a_forwarded_case_and_a_handoff():
+    refund = ("request_refund", {"order_id": "60218"}, "order 60218: refund request pending")
+    # given a turn that filed a refund request and did not hand the chat over
+    case = "I've filed the request and passed it to a colleague for review."
+    assert "action_claim" not in check(turn(case, locale="en", tools=[refund]))
+    # when the draft says the customer was passed to a colleague, then it claims a handoff
+    you = "I've filed the request and passed you to a colleague, who will reply here."
+    assert "action_claim" in check(turn(you, locale="en", tools=[refund]))
+    # and a case passed on in a turn where no tool filed anything is claimed too
+    assert "action_claim" in check(turn(case, locale="en"))
