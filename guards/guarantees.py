@@ -8,6 +8,13 @@ frame is a promise. The frames are a closed class of control verbs in the first 
 (make sure, ensure, see to it, guarantee; encargarse, ocuparse, asegurar, garantizar,
 comprometerse), not the writers' phrases. A negated frame ("no te puedo asegurar que…")
 or one that waits on a person's decision promises nothing.
+
+The speaker vouches for the outcome in a second way: by a word of certainty about it
+("el reintegro completo es seguro", "consider the money as good as back", "quedate
+tranqui que la plata la vas a tener de vuelta"). Certainty is a closed class too (sure,
+guaranteed, as good as, rest assured; seguro, garantizado, sí o sí, tranquilo que), and a
+refund REQUEST vouched for ("tu solicitud de reembolso ya está cargada, seguro") is not
+money.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ _FRAME = {
 # What the outcome is: money back, by any word for it.
 _MONEY_BACK = {
     "es": re2.compile(
-        r"(?i)(?:^|[^\pL])(reembols\pL*|reintegr\pL*|(?:el|tu|su)\s+(?:dinero|plata|importe)|"
+        r"(?i)(?:^|[^\pL])(reembols\pL*|reintegr\pL*|(?:el|la|tu|su)\s+(?:dinero|plata|importe)|"
         r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*)"
     ),
     "en": re2.compile(
@@ -46,13 +53,43 @@ _NEGATION = {
 }
 
 
+_CERTAIN = {
+    "es": re2.compile(
+        r"(?i)(?:^|[^\pL])((?:es|está|queda)\s+(?:seguro|asegurado|garantizado)|sí\s+o\s+sí|"
+        r"d[aá]lo\s+por\s+hecho|tenelo\s+por\s+seguro|tenlo\s+por\s+seguro|"
+        r"tranqui\pL*\s+que|no\s+te\s+preocupes,?\s+que)(?:$|[^\pL])"
+    ),
+    "en": re2.compile(
+        r"(?i)(?:^|[^\pL])(guaranteed|for\s+sure|as\s+good\s+as|rest\s+assured|"
+        r"consider\s+it\s+done|you\s+have\s+my\s+word|without\s+fail)(?:$|[^\pL])"
+    ),
+}
+_REQUEST = re2.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de\s+)?$")
+_REQUEST_AFTER = re2.compile(r"(?i)^\s+(?:request|claim)")
+
+
 def guaranteed_money(sentence: str, language: str) -> str | None:
     """The frame by which the speaker takes on money going back to the customer, or
     None."""
     lang = "en" if language == "en" else "es"
     frame = _FRAME[lang].search(sentence)
     if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
-        return None
+        return _vouched(sentence, lang)
     if not _MONEY_BACK[lang].search(sentence[frame.end(1) :]) or on_approval(sentence):
-        return None
+        return _vouched(sentence, lang)
     return frame.group(1)
+
+
+def _vouched(sentence: str, lang: str) -> str | None:
+    """A word of certainty about money going back ("el reintegro completo es seguro")."""
+    sure = _CERTAIN[lang].search(sentence)
+    if sure is None or _NEGATION[lang].search(sentence[: sure.start(1)]):
+        return None
+    money = _MONEY_BACK[lang].search(sentence)
+    if money is None or on_approval(sentence):
+        return None
+    if _REQUEST.search(sentence[: money.start(1)]) or _REQUEST_AFTER.search(
+        sentence[money.end(1) :]
+    ):
+        return None  # the request is sure to be filed, not the money to come back
+    return sure.group(1)

@@ -15,10 +15,12 @@ from guards.guarantees import guaranteed_money
 from guards.moods import conditional, decided, on_approval
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import (
+    after_citations,
     cited_sentences,
     find_phrase,
     phrase_regex,
     sentences,
+    tail_with,
     words,
 )
 from guards.trust import tainted_chunk
@@ -47,6 +49,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
     }
     context = f"{ctx.question}\n{ctx.draft}"
     outputs = ctx.outputs_text()
+    tails = after_citations(ctx.draft)
     for sentence, cited in cited_sentences(ctx.draft):
         # A citation excuses only its own sentence, and only a restatement of the
         # policy: the shop's own text, not a promise made to this customer.
@@ -74,6 +77,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             if (
                 policy
                 and claim.act == Act.REFUND
+                # the citation backs the stretch it closes, not a promise said after it
+                and not tail_with(claim.verb, sentence, tails)
                 and not _yours_to_come(sentence)
                 and (
                     claim.actor == PASSIVE

@@ -149,6 +149,22 @@ def unquoted(text: str) -> str:
     return "".join(out) + text[last:] if out else text
 
 
+def after_citations(text: str) -> tuple[str, ...]:
+    """What each sentence says after its last citation: not what the citation states
+    ("… in 10 working days [installation#2], and if the fault is confirmed we refund
+    you")."""
+    return tuple(raw.rsplit("]", 1)[1] for raw in sentences(text) if "]" in raw.rstrip(" .!?]"))
+
+
+def tail_with(verb: str, sentence: str, tails: Iterable[str]) -> str:
+    """The stretch after a citation, inside this sentence, that holds the verb."""
+    for tail in tails:
+        bare = tail.strip(" ,.;:!?")
+        if bare and bare in sentence and verb in words(bare):
+            return bare
+    return ""
+
+
 def without_citations(text: str) -> str:
     """The text with its citation markers blanked: "[garantia#1]" names a chunk, not a
     word of the reply."""

@@ -30,12 +30,14 @@ from guards.promo_scope import (
     said_in_its_clause,
 )
 from guards.text import (
+    after_citations,
     any_phrase,
     cited_sentences,
     content_words,
     find_phrase,
     phrase_regex,
     sentences,
+    tail_with,
     words,
 )
 from guards.thresholds import amounts, threshold
@@ -80,9 +82,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if free_deed(tail, ctx.language) and not any(supported_by(tail, t, book) for t in trusted):
             return Finding(detail=f"gives something free after the citation: {raw!r}")
     # What a sentence says after its last citation is not what the citation states.
-    after_citation = [
-        raw.rsplit("]", 1)[1] for raw in sentences(ctx.draft) if "]" in raw.rstrip(" .!?]")
-    ]
+    after_citation = after_citations(ctx.draft)
     stated = False
     sizes: set = set()  # the percentages of the promotions stated so far
     for sentence, cited in draft:
@@ -148,7 +148,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
-            tail = _tail_with(claim.verb, sentence, after_citation)
+            tail = tail_with(claim.verb, sentence, after_citation)
             if tail and not any(
                 supported_by(tail, t, book) and _same_figures(tail, t, ctx.locale) for t in trusted
             ):
@@ -212,15 +212,6 @@ def _clause_at(sentence: str, at: int) -> str:
             return sentence[start : match.start()]
         start = match.end()
     return sentence[start:]
-
-
-def _tail_with(verb: str, sentence: str, tails: list[str]) -> str:
-    """The stretch after a citation, inside this sentence, that holds the verb."""
-    for tail in tails:
-        bare = tail.strip(" ,.;:!?")
-        if bare and bare in sentence and verb in words(bare):
-            return bare
-    return ""
 
 
 # What every promotion sentence shares: not a sign that two speak of the same thing.

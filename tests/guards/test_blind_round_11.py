@@ -130,3 +130,34 @@ def test_what_is_passed_on_decides_between_a_forwarded_case_and_a_handoff():
     assert "action_claim" in check(turn(you, locale="en", tools=[refund]))
     # and a case passed on in a turn where no tool filed anything is claimed too
     assert "action_claim" in check(turn(case, locale="en"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "… sin coste [adaptacion#1], y si aun así no se adapta, se lo devolvemos
+        # íntegro": the citation backs the stretch it closes, not the promise after it
+        "ff-0084",
+        # "Quedate tranqui que la plata la vas a tener de vuelta en la tarjeta"
+        "hh-0041",
+        # "Pero no te preocupes, que el reintegro completo es seguro."
+        "hh-0084",
+        # "You can consider the money as good as back in your account."
+        "hh-0210",
+    ],
+)
+def test_money_back_vouched_for_or_said_after_the_citation_is_a_promise(case_id):
+    assert "refund_promise" in check(blind(case_id))
+
+
+def test_a_request_vouched_for_or_a_doubt_about_the_money_promises_nothing():
+    refund = ("request_refund", {"order_id": "77650"}, "order 77650: refund request pending")
+    # given a refund request filed this turn
+    request = "Quedate tranqui que la solicitud de reembolso ya quedó cargada para el equipo."
+    assert "refund_promise" not in check(turn(request, locale="es-AR", tools=[refund]))
+    # when the desk says it cannot be sure of the money, then nothing is promised
+    doubt = "I've filed the request; I can't say for sure the money will come back."
+    assert "refund_promise" not in check(turn(doubt, locale="en", tools=[refund]))
+    # but the money itself vouched for is a promise
+    sure = "I've filed the request, and your money back is guaranteed."
+    assert "refund_promise" in check(turn(sure, locale="en", tools=[refund]))
