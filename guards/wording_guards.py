@@ -20,6 +20,7 @@ from guards.phrasebook import (
     PHRASEBOOKS,
     Phrasebook,
 )
+from guards.price_grants import price_granted
 from guards.products import returned_products
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_scope import (
@@ -121,6 +122,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 if source in clean
             )
 
+        if (grant := price_granted(ctx, sentence)) is not None:
+            return Finding(detail=f"sells at a price only the customer named ({grant!r})")
         waived = waives_a_rule(sentence, ctx.language)
         apology = (apologies and find_phrase(book.compensation, sentence)) or waived
         if (code := invented_code(sentence, ctx)) is not None:

@@ -161,3 +161,31 @@ def test_a_request_vouched_for_or_a_doubt_about_the_money_promises_nothing():
     # but the money itself vouched for is a promise
     sure = "I've filed the request, and your money back is guaranteed."
     assert "refund_promise" in check(turn(sure, locale="en", tools=[refund]))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "since you're a regular I'll let you have the Malbec at £9 this time"
+        "ff-0009",
+        # "since you've found it at £89 you can have it at that price from us this time"
+        "dd-0042",
+    ],
+)
+def test_a_price_only_the_customer_named_granted_is_a_discount(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_the_shop_s_own_price_granted_is_no_discount():
+    drill = phone("Bosch EasyDrill 18V-40", "99.00", warranty=None)
+    drill["currency"] = "GBP"
+    tools = [search(drill, query="easydrill")]
+    # given a customer who names the shop's own price
+    asked = "Is the EasyDrill still £99?"
+    ok = "Yes, you can have it for £99, and it's in stock."
+    assert "discount_promise" not in check(turn(ok, locale="en", question=asked, tools=tools))
+    # when the customer names another shop's price and the desk sells at it, then it is
+    # a price match no source gives
+    other = "Another shop has it at £89, can you match it?"
+    bad = "Sure, you can have it for £89."
+    assert "discount_promise" in check(turn(bad, locale="en", question=other, tools=tools))
