@@ -18,7 +18,7 @@ from guards.conjugation import fold, regular_participle_es
 from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
-from guards.moods import on_condition
+from guards.moods import in_open_question, on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, requested_acts, says_done
 from guards.result_states import moving_participle, shipping_reported, underway
@@ -107,6 +107,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             act = act_of(claim, ctx.language)
             if act in MONEY_ACTS or not claim.binding:
                 continue
+            if in_open_question(sentence, claim.verb):
+                continue  # "te confirmarán qué procede", "I can't say whether it shipped"
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
                     return _finding(act, claim.verb, sentence, ctx, done, reference=other)

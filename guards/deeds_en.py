@@ -67,6 +67,8 @@ def deed_en(tokens: list[str], index: int) -> bool:
         after = tokens[index + 1 : index + 6]
         if any(word in after for word in _CAUSE_EN[token]) and _speaker_future(tokens, index):
             return True
+    if token in _CAUSATIVE_EN and _speaker_future(tokens, index) and _done_by_others(tokens, index):
+        return True  # "I'll get the missing rain fly dispatched to you"
     if token == "let" and _lets_someone_know(tokens, index):
         return _speaker_did(tokens, index)
     if token in _GIVING_EN and _free_manner(tokens, index):
@@ -109,6 +111,20 @@ def deed_en(tokens: list[str], index: int) -> bool:
         if {"am", "are"} & set(aux):
             return token.endswith("ing") or "going" in aux
     return False
+
+
+# "get / have something done": the speaker causes an act that others perform.
+_CAUSATIVE_EN = frozenset(("get", "have"))
+_IRREGULAR_PARTICIPLES_EN = frozenset("sent sent out done made put shown brought".split())
+
+
+def _done_by_others(tokens: list[str], index: int) -> bool:
+    """An object of one to four words, then a participle: "get it sent", "have the
+    replacement dispatched"; "have to", "get back to you" are not causatives."""
+    after = tokens[index + 1 : index + 6]
+    if not after or after[0] in ("to", "back", "in", "a", "an", "your", "you"):
+        return False
+    return any(w.endswith("ed") or w in _IRREGULAR_PARTICIPLES_EN for w in after[1:] if len(w) > 3)
 
 
 def _lets_someone_know(tokens: list[str], index: int) -> bool:

@@ -105,3 +105,37 @@ def decided(sentence: str) -> bool:
     abonado", "in your case it'll be a refund"), whatever rule it cites first."""
     lower = f" {sentence.lower()} "
     return any(marker in lower for marker in _DECIDED)
+
+
+# An open question embedded in the sentence: "I can't tell you whether the credit will
+# be approved", "te confirmarán qué procede", "no sé si te lo reintegran". The act under
+# it is asked about, not claimed. Read after a verb of knowing or telling (a closed
+# class, by stem), with at most one pronoun between.
+_WHETHER = frozenset(("whether",))
+_WH = frozenset("si qué cuándo cuánto cómo if what when how".split())
+_KNOWING = tuple(
+    "sab sé supe confirm dec dic dig dij avis inform pregunt consult verific revis aclar "
+    "tell told know knew say said ask check find sure".split()
+)
+_PRONOUNS = frozenset("te le les os me nos you us me them him her".split())
+_REACH = 8  # words before the verb in which the question may open
+
+
+def in_open_question(sentence: str, verb: str) -> bool:
+    """The verb stands in an embedded question, not in a statement of the act."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    index = tokens.index(verb)
+    window = tokens[max(0, index - _REACH) : index]
+    if _WHETHER & set(window):
+        return True
+    for at, token in enumerate(window):
+        if token not in _WH or at == 0:
+            continue
+        before = window[at - 1]
+        if before in _PRONOUNS and at >= 2:
+            before = window[at - 2]
+        if before.startswith(_KNOWING):
+            return True
+    return False

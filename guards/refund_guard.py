@@ -12,7 +12,7 @@ from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_comm
 from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
 from guards.guarantees import guaranteed_money
-from guards.moods import conditional, decided, on_approval
+from guards.moods import conditional, decided, in_open_question, on_approval
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import (
     after_citations,
@@ -61,6 +61,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         for claim in read_commitments(sentence, ctx.language, context=context):
             if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
                 continue
+            if in_open_question(sentence, claim.verb):
+                continue  # "I can't tell you whether the credit will be approved"
             if (
                 claim.actor == PASSIVE
                 and reported(claim.act, outputs)

@@ -189,3 +189,32 @@ def test_the_shop_s_own_price_granted_is_no_discount():
     other = "Another shop has it at £89, can you match it?"
     bad = "Sure, you can have it for £89."
     assert "discount_promise" in check(turn(bad, locale="en", question=other, tools=tools))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "I can't tell you whether the credit will be approved."
+        "ff-0161",
+        # "así que te confirmarán qué procede"
+        "ff-0183",
+    ],
+)
+def test_an_act_asked_about_in_an_embedded_question_is_not_claimed(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_an_open_question_does_not_hide_a_statement_of_the_same_act():
+    # given no tool that refunds anything
+    asked = "No sé si te lo reintegran antes del viernes; lo decide el equipo."
+    assert "refund_promise" not in check(turn(asked, locale="es-AR"))
+    # when the draft states the act instead of asking about it, then it is a promise
+    said = "Te lo reintegramos antes del viernes."
+    assert "refund_promise" in check(turn(said, locale="es-AR"))
+
+
+def test_a_causative_future_claims_the_act_others_will_do():
+    # "I'll get the missing rain fly dispatched to you separately"
+    assert "action_claim" in check(blind("hh-0229"))
+    # but "I'll have to ask" and "get back to you" are not causatives
+    assert "action_claim" not in check(turn("I'll have to check that first.", locale="en"))
