@@ -96,6 +96,11 @@ _COMPARED = re2.compile(
 )
 
 
+# "los mismos 6 meses de garantía que las botas", "the same two years as the boots"
+_SAME_AS = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:mism[oa]s?|same)\s+(?:[^\s,;:.]+\s+){0,8}?(que|as)\s+(?:el|la|los|"
+    r"las|the|our|your|nuestro|nuestra|nuestros|nuestras|su|sus|tu|tus|those|these)(?:$|[^\pL])"
+)
 _BREAK = re2.compile(r"[,;:.—–()]")
 _LIKENED = re2.compile(r"(?i)(?:^|[^\pL])(?:igual\s+que|same\s+as|as\s+the)(?:$|[^\pL])")
 
@@ -118,12 +123,15 @@ def compared_subject(
     own; the subject is the one product the rest of the sentence names, or with none
     there, the product the draft named last."""
     likening = _COMPARED.search(clause)
-    if likening is None:
+    same = None if likening else _SAME_AS.search(clause)
+    if likening is None and same is None:
         return None
     # The standard is what the likening phrase itself names, up to the next break: "El
     # GSB está disponible y, como la atornilladora GSR que también tenemos, cuenta con 24
-    # meses" likens the drill to the screwdriver.
-    phrase = _BREAK.split(clause[likening.start() :], maxsplit=1)[0]
+    # meses" likens the drill to the screwdriver; "los mismos 6 meses … que las botas"
+    # names it after "que".
+    start = likening.start() if likening else same.start(1)
+    phrase = _BREAK.split(clause[start:], maxsplit=1)[0]
     standard = stretch_products(phrase, products) or stretch_products(clause, products)
     if not standard or any(p in bare for p in standard):
         return None

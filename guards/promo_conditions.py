@@ -23,6 +23,7 @@ from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
 from guards.products import returned_products
+from guards.promo_ages import age_outside_source
 from guards.text import find_phrase, sentences, without_citations, words
 from guards.trust import tainted_chunk
 
@@ -90,6 +91,8 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     tokens = words(text.lower())
     if _negated(tokens):
         return None  # "con tarjeta no aplica", "students aren't included": the honest answer
+    if (age := age_outside_source(ctx, cited)) is not None:
+        return age  # "te aplicamos el 10 % del carné joven" to a customer of 34
     for clause in _BREAK.split(text):
         if not find_phrase(cues, clause):
             continue

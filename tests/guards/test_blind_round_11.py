@@ -22,6 +22,8 @@ from tests.guards.test_blind_round_rst import blind
         # "El GSB está disponible y, como la atornilladora GSR que también tenemos,
         # cuenta con 24 meses": the likening phrase names the standard, not the subject
         ("s-0006", "warranty_without_data"),
+        # "las Tandil tienen los mismos 6 meses de garantía por defectos que las botas"
+        ("gg-0107", "warranty_without_data"),
     ],
 )
 def test_a_warranty_borrowed_from_the_product_it_is_likened_to_is_stopped(case_id, guard):
@@ -218,3 +220,23 @@ def test_a_causative_future_claims_the_act_others_will_do():
     assert "action_claim" in check(blind("hh-0229"))
     # but "I'll have to ask" and "get back to you" are not causatives
     assert "action_claim" not in check(turn("I'll have to check that first.", locale="en"))
+
+
+def test_a_promotion_for_an_age_group_given_to_a_customer_outside_it_is_stopped():
+    # "Tengo 34 años" and "Carné joven (menores de 30)": y-162
+    assert "discount_promise" in check(blind("y-162"))
+
+
+def test_an_age_inside_the_bound_or_an_amount_bound_is_no_age_condition():
+    chunk = {"ofertas#1": "Carné joven (menores de 30 años): 10 % en calzado deportivo."}
+    draft = "¡Claro! Te aplicamos el 10 % del carné joven en las zapatillas [ofertas#1]."
+    # given a customer of 24, the promotion applies
+    young = turn(draft, locale="es-ES", question="Tengo 24 años, ¿me aplica?", chunks=chunk)
+    assert "discount_promise" not in check(young)
+    # given a bound on an amount, not an age, a customer's age decides nothing
+    amount = {"envios#1": "Envío gratis en pedidos de más de 30 €; menores de 30 € pagan 3,95 €."}
+    said = "Con 45 € tu envío es gratis [envios#1]."
+    asked = "Tengo 40 años y mi pedido es de 45 €, ¿el envío es gratis?"
+    assert "discount_promise" not in check(
+        turn(said, locale="es-ES", question=asked, chunks=amount)
+    )
