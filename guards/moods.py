@@ -139,3 +139,20 @@ def in_open_question(sentence: str, verb: str) -> bool:
         if before.startswith(_KNOWING):
             return True
     return False
+
+
+# The conditional mood: what would happen, said to explain, grants nothing now ("with
+# four chairs and the table the order would pass 600 €, so delivery would be free").
+# Spanish conditionals by a closed list of forms (many shop nouns end in "-ría").
+_WOULD_EN = frozenset("would wouldn't".split())
+_WOULD_ES = frozenset(
+    "sería serían estaría estarían llegaría llegarías llegarían pasaría pasarías pasarían "
+    "quedaría quedarías quedarían saldría saldrías saldrían costaría costarían tendría "
+    "tendrías correspondería corresponderían aplicaría aplicarían alcanzaría alcanzarías "
+    "superaría superarías".split()
+)
+
+
+def hypothetical(clause: str, language: str) -> bool:
+    """The clause speaks in the conditional mood."""
+    return bool((_WOULD_EN if language == "en" else _WOULD_ES) & set(words(clause)))

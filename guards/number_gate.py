@@ -107,9 +107,9 @@ def _anaphoric(said: str, draft: str, figure) -> bool:
     return any(a in _DEFINITE and _SMALL.get(b) == value for a, b in pairwise(tokens))
 
 
-# Read with .match at a figure's start, which is a word's letters or digits: a class of
-# those (not "anything but a space") also keeps a search over a long run of symbols fast.
-_WEEK = re.compile(r"(?i)[\w.,]{1,12}[\s-]+(?:semanas?|weeks?)\b")
+# Read with .match at a figure's start, which begins a word: starting only where a word
+# begins keeps a search over a long run of symbols or digits fast.
+_WEEK = re.compile(r"(?i)(?<![\w.,])[\w.,]{1,12}[\s-]+(?:semanas?|weeks?)\b")
 
 
 def _weeks_of_days(draft: str, figure, numbers) -> bool:

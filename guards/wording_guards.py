@@ -15,6 +15,7 @@ from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS, lexicon_for
+from guards.moods import hypothetical
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
     PHRASEBOOKS,
@@ -175,6 +176,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if apology:
             why = "setting its rule aside" if waived else "as compensation"
             return Finding(detail=f"offers {phrase!r} {why}: {sentence!r}")
+        if hypothetical(_clause_at(sentence, match.start(1)), ctx.language):
+            continue  # "… el pedido pasaría de 600 €, así que el envío sería gratuito"
         if stated and _refers_back(sentence, match.start(1), ctx.language, sizes):
             continue  # "El importe final con el descuento lo verás en la cesta": that one
         if not backed() and not (

@@ -240,3 +240,26 @@ def test_an_age_inside_the_bound_or_an_amount_bound_is_no_age_condition():
     assert "discount_promise" not in check(
         turn(said, locale="es-ES", question=asked, chunks=amount)
     )
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "con cuatro sillas y la mesa el pedido pasaría de 600 €, así que el envío sería
+        # gratuito": what would happen, explained
+        "gg-0169",
+        # "On a $74.98 bag the first-order discount would hit that $20 cap."
+        "gg-0022",
+    ],
+)
+def test_a_promotion_said_in_the_conditional_mood_grants_nothing_now(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_the_conditional_mood_does_not_excuse_a_commitment():
+    # a grant made by the speaker is read by the commitments reader, whatever the mood
+    granted = "Por las molestias te hacemos un 20 % de descuento en tu próxima compra."
+    assert "discount_promise" in check(turn(granted, locale="es-AR"))
+    # and the mood is the clause's: "tu envío es gratis" beside a "sería" is still read
+    said = "Tu envío es gratis, y el próximo también sería gratis."
+    assert "discount_promise" in check(turn(said, locale="es-AR"))
