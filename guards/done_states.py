@@ -22,6 +22,8 @@ from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 
 _AUX_EN = (("has", "been"), ("have", "been"), ("is", "now"), ("are", "now"))
+# the same auxiliaries fused to their subject: "you're now unsubscribed", "it's been sent"
+_AUX_EN += (("you're", "now"), ("it's", "now"), ("you've", "been"), ("it's", "been"))
 _AUX_ES = (
     ("ha", "sido"),
     ("han", "sido"),

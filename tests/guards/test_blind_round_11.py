@@ -263,3 +263,12 @@ def test_the_conditional_mood_does_not_excuse_a_commitment():
     # and the mood is the clause's: "tu envío es gratis" beside a "sería" is still read
     said = "Tu envío es gratis, y el próximo también sería gratis."
     assert "discount_promise" in check(turn(said, locale="es-AR"))
+
+
+def test_a_state_said_with_the_auxiliary_fused_to_its_subject_is_a_claimed_act():
+    # "You're now unsubscribed from the plant care tips": no tool did it
+    assert "action_claim" in check(blind("hh-0223"))
+    # but a state the lookup reports, said the same way, is the lookup's
+    lookup = ("get_order_status", {"order_id": "6540"}, "6540 — shipped, in transit")
+    said = "Good news: it's now shipped and on its way to you."
+    assert "action_claim" not in check(turn(said, locale="en", tools=[lookup]))
