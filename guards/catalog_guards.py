@@ -248,8 +248,7 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
 
 
 def _customer_side(ctx: GuardContext) -> list[str]:
-    texts = [ctx.question]
-    texts.extend(m.text for m in ctx.history if m.role == "customer")
+    texts = list(ctx.customer_texts())
     for call in ctx.tool_outputs:
         texts.extend(str(value) for value in call.input.values())
     return texts

@@ -66,6 +66,12 @@ class GuardContext:
         return self if draft == self.draft else replace(self, draft=draft)
 
     @per_turn
+    def customer_texts(self) -> tuple[str, ...]:
+        """What the customer wrote this turn and earlier: the question, then their own
+        messages of the history."""
+        return (self.question, *(m.text for m in self.history if m.role == "customer"))
+
+    @per_turn
     def outputs_text(self) -> str:
         """Every tool output of the turn as one lower-case text (what a tool reported)."""
         return " ".join(

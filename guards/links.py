@@ -19,7 +19,7 @@ import re2
 
 from guards import config
 from guards.context import GuardContext
-from guards.trust import json_strings, tainted_chunk, untainted
+from guards.trust import trusted_strings
 from guards.verdicts import Finding
 
 _AUTHORITY = r"([^/\\\s?#<>\"'()\[\]{}|`]*)"
@@ -126,13 +126,6 @@ def _looks_like_domain(domain: str, tld: str) -> bool:
 def _address_backed(address: str, ctx: GuardContext) -> bool:
     """The customer wrote the address, or a chunk or tool output of this turn that
     carries no instructions to the assistant states it."""
-    if address in _customer_text(ctx).lower():
+    if address in "\n".join(ctx.customer_texts()).lower():
         return True
-    texts = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    texts += json_strings([untainted(call.output) for call in ctx.tool_outputs])
-    return any(address in text.lower() for text in texts if text)
-
-
-def _customer_text(ctx: GuardContext) -> str:
-    texts = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
-    return "\n".join(texts)
+    return any(address in text.lower() for text in trusted_strings(ctx) if text)

@@ -19,7 +19,7 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import extract_figures
 from guards.thresholds import amounts
-from guards.trust import json_strings, tainted_chunk, untainted
+from guards.trust import trusted_strings
 
 _GRANT = {
     "en": re2.compile(
@@ -51,8 +51,10 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
     said = amounts(after, ctx.locale)[:1]
     if not said:
         return None
-    customer = {v for text in _customer_texts(ctx) for v in amounts(text, ctx.locale)}
-    shop = {v for text in _shop_texts(ctx) for v in _values(text, ctx.locale)}
+    customer = {v for text in ctx.customer_texts() for v in amounts(text, ctx.locale)}
+    # the shop's sources, and what the desk itself said earlier
+    shop_texts = [*trusted_strings(ctx), *(m.text for m in ctx.history if m.role == "assistant")]
+    shop = {v for text in shop_texts for v in _values(text, ctx.locale)}
     if said[0] in customer and said[0] not in shop:
         return grant.group(1)
     return None
@@ -61,14 +63,3 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
 def _values(text: str, locale: str) -> set[Decimal]:
     """Every figure of a shop's text: a catalogue price is often a bare "599.00"."""
     return {f.value for f in extract_figures(text, lexicon=lexicon_for(locale), threshold=0)}
-
-
-def _customer_texts(ctx: GuardContext) -> list[str]:
-    return [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
-
-
-def _shop_texts(ctx: GuardContext) -> list[str]:
-    texts = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    texts += json_strings([untainted(call.output) for call in ctx.tool_outputs])
-    texts += [m.text for m in ctx.history if m.role == "assistant"]
-    return texts

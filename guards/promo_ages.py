@@ -16,7 +16,7 @@ from guards.context import GuardContext
 from guards.trust import tainted_chunk
 
 _NUM = r"(\d{1,3})"
-# (pattern, lowest allowed offset, highest allowed offset): the group's figures bound it
+# The forms of an age bound: an upper one, a lower one, both.
 _UPPER = re2.compile(
     rf"(?i)(?:menores\s+de|under|younger\s+than|below)\s+{_NUM}(?:\s+(?:años|years))?"
 )
@@ -54,7 +54,7 @@ def age_outside_source(ctx: GuardContext, cited: frozenset[str]) -> str | None:
 
 
 def _customer_age(ctx: GuardContext) -> int | None:
-    for text in (ctx.question, *(m.text for m in ctx.history if m.role == "customer")):
+    for text in ctx.customer_texts():
         match = _CUSTOMER_AGE.search(text)
         if match:
             return int(match.group(1) or match.group(2))

@@ -33,8 +33,7 @@ _ASKED = {
 def valuation_asked(ctx: GuardContext) -> bool:
     """The customer's message, or an earlier one of theirs, asks for a valuation."""
     asked = _ASKED["es" if ctx.language == "es" else "en"]
-    told = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
-    return any(find_phrase(asked, text) for text in told)
+    return any(find_phrase(asked, text) for text in ctx.customer_texts())
 
 
 def trade_in_in_sight(ctx: GuardContext, book: Phrasebook) -> bool:
@@ -69,6 +68,6 @@ def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, 
 
 def _device_in_sight(ctx: GuardContext) -> bool:
     """A device named in the reply, by the customer, or in what a tool was asked."""
-    told = [ctx.draft, ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
+    told = [ctx.draft, *ctx.customer_texts()]
     told += [str(value) for call in ctx.tool_outputs for value in call.input.values()]
     return any(mentions(text) for text in told)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from guards.context import RetrievedChunk
+from guards.context import GuardContext, RetrievedChunk
 from guards.markers import RECORD_ORDERS
 from guards.memo import memoised
 from guards.phrasebook import INJECTION_MARKERS, UNTRUSTED_SOURCE_PREFIXES
@@ -90,3 +90,12 @@ def _without_injected(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_without_injected(v) for v in value]
     return value
+
+
+def trusted_strings(ctx: GuardContext) -> list[str]:
+    """The shop's side of the turn, as strings: the chunks that carry no injected orders
+    nor a customer's words, and every string of the tools' outputs but those that carry
+    injected orders."""
+    texts = [chunk.text for chunk in ctx.retrieved if not tainted_chunk(chunk)]
+    texts += json_strings([untainted(call.output) for call in ctx.tool_outputs])
+    return texts

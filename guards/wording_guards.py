@@ -296,7 +296,7 @@ def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str
     if not seen:
         seen = [p.price for p in returned_products(ctx) if p.price is not None]
     if not seen:  # the customer's own figure: "mi pedido da $ 43.800"
-        told = [ctx.question, *(m.text for m in ctx.history if m.role == "customer")]
+        told = ctx.customer_texts()
         seen = [a for text in told for a in amounts(text, ctx.locale) if a not in starts]
     if seen and max(seen) < start:
         return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
