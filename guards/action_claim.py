@@ -136,6 +136,12 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
+            named = _performed_act_named(deed.verb, sentence, done, ctx.language)
+            if deed.binding and named is not None:
+                # "cargué las solicitudes de los dos pedidos, 4401 y 4402" when the
+                # request was filed for 4401 only
+                if (other := other_reference(ctx, named, deed.verb, sentence)) is not None:
+                    return _finding(named, deed.verb, sentence, ctx, done, reference=other)
             if sentence.endswith(":"):
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
             if on_condition(sentence) and not _said_done(deed.verb, sentence):
@@ -220,18 +226,24 @@ _OBJECT_SPAN = 8
 
 
 def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], language: str) -> bool:
-    """The words after an open-class deed verb name what a performed act left (every
-    word group of the act has a word there), so the deed is that act, reported."""
+    return _performed_act_named(verb, sentence, done, language) is not None
+
+
+def _performed_act_named(
+    verb: str, sentence: str, done: frozenset[Act], language: str
+) -> Act | None:
+    """The performed act whose leavings the words after an open-class deed verb name
+    (every word group of the act has a word there): the deed is that act, reported."""
     tokens = words(sentence)
     if verb and verb not in tokens:
-        return False
+        return None
     # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
     after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
-    for act in done:
+    for act in sorted(done):
         groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
-            return True
-    return False
+            return act
+    return None
 
 
 # Closed classes: the present of the passive's auxiliary, and words for this customer.

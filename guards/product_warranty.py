@@ -37,6 +37,10 @@ _UNKNOWN = re2.compile(
     r"encontré|figura|figuran|aparece|aparecen|hay|puedo\s+confirmar|sé))"
     r"(?:$|[^\pL])[^.;:]{0,60}(?:details?|information|info|terms|data|datos|informaci[oó]n|"
     r"detalles?|condiciones)"
+    # said without a verb: "(sin datos de garantía en su ficha)", "no warranty details"
+    r"|(?:^|[^\pL])(?:sin\s+(?:datos|informaci[oó]n|info|detalles)\s+(?:de|sobre)\s+"
+    r"(?:la\s+|su\s+)?garant|no\s+warranty\s+(?:details|information|info|data)"
+    r"|without\s+(?:any\s+)?warranty\s+(?:details|information|info))"
 )
 
 
@@ -55,7 +59,8 @@ def unknown_for(draft: str, products: tuple[Product, ...]) -> frozenset[Product]
     out: set[Product] = set()
     last: list[Product] = []
     for sentence in sentences(draft):
-        for stretch in re2.split(r"[,;]", sentence):
+        # a parenthesis is a stretch of its own: "… a 239,90 € (sin datos de garantía)"
+        for stretch in re2.split(r"[,;()]", sentence):
             named = stretch_products(stretch, products)
             if _UNKNOWN.search(stretch) and TERM.search(stretch) is None:
                 out.update(named or last[-1:])

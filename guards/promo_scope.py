@@ -69,8 +69,8 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
     tokens = words(sentence)
     if (_NEGATION | _EXCEPT) & set(tokens) or any(t.endswith("n't") for t in tokens):
         return None  # "no aplica a…", "it doesn't cover…": the honest answer
-    named = {_stem(t) for t in [*words(ctx.question), *tokens] if _content(t)}
-    for source in _promotions(ctx, sentence, cited):
+    named = {_stem(t) for t in [*words(ctx.question), *tokens] if content_word(t)}
+    for source in promotions_spoken_of(ctx, sentence, cited):
         source_tokens = words(source)
         if _FIRST & set(source_tokens) and (other := _another_purchase(tokens)):
             return f"the promotion is for the first purchase, not the {other!r} one"
@@ -78,7 +78,7 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
             return f"the promotion excludes what the customer named ({sorted(excluded)[0]}…)"
         if _likened(sentence, source, language):
             return "it gives a discount likened to the source's promotion, not that one"
-    sources = _promotions(ctx, sentence, cited)
+    sources = promotions_spoken_of(ctx, sentence, cited)
     if sources and (target := _extended_to(sentence, language)) is not None:
         known = {_stem(t) for source in sources for t in words(source)}
         if _stem(target) not in known:
@@ -116,7 +116,7 @@ def _extended_to(sentence: str, language: str) -> str | None:
     found = [
         (abs(m.start(1) - at), m.group(1))
         for m in _REACH[language].finditer(text)
-        if _content(m.group(1).lower())
+        if content_word(m.group(1).lower())
     ]
     return min(found)[1] if found else None
 
@@ -162,12 +162,12 @@ def _excluded(source: str) -> set[str]:
         tokens = words(sentence)
         for index, token in enumerate(tokens):
             if token in _NEGATION or token in _EXCEPT or token.endswith("n't"):
-                out |= {_stem(t) for t in tokens[index + 1 :] if _content(t)}
+                out |= {_stem(t) for t in tokens[index + 1 :] if content_word(t)}
                 break
     return out
 
 
-def _promotions(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
+def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
     """The promotions the sentence speaks of (the shop's own chunks that give a
     discount): the ones it cites, or else one whose figure the sentence repeats."""
     promo_words = (*PHRASEBOOKS[ctx.language].discount, r"free", r"gratis", r"off")
@@ -184,7 +184,7 @@ def _promotions(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list
     return repeated or ([chunks[0].text] if alone else [])
 
 
-def _content(token: str) -> bool:
+def content_word(token: str) -> bool:
     return (
         len(token) >= 4
         and not any(ch.isdigit() for ch in token)

@@ -1,5 +1,7 @@
 """Whether a promotion's threshold ("free over £40", "gratis en compras superiores a
-$ 150.000") applies to the amounts of this turn."""
+$ 150.000") applies to the amounts of this turn: the amount a text names as a
+threshold, the money amounts of a text, and the discount guard's reading of a
+promotion granted below its threshold."""
 
 from __future__ import annotations
 
@@ -7,8 +9,13 @@ from decimal import Decimal
 
 import re2
 
+from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
+from guards.phrasebook import PHRASEBOOKS
+from guards.products import returned_products
+from guards.promo_scope import applied_clause
+from guards.text import content_words, find_phrase, sentences
 
 _OVER = {
     "es": r"(?i)(?:superior(?:es)?\s+a|m[aá]s\s+de|mayor(?:es)?\s+a|desde|a\s+partir\s+de|"
@@ -49,3 +56,59 @@ def amounts(text: str, locale: str) -> list[Decimal]:
         for f in extract_figures(text, lexicon=lexicon, threshold=0)
         if f.kind == FigureKind.MONEY
     ]
+
+
+# What every promotion sentence shares: not a sign that two speak of the same thing.
+_PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
+
+
+# What the customer would have to do to reach a threshold: advice, not a grant.
+_ADVICE = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:need|needs|add|adding|falta|faltan|faltaría|sumá|suma|sumar|agregá|"
+    r"agregar|añade|añadir|tendrías|deberías|would\s+have\s+to)(?:$|[^\pL])"
+)
+
+
+def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str | None:
+    """A promotion that starts at an amount, said to apply when this turn's amounts are
+    all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
+    A sentence that states the condition itself ("free over £40") is the rule, not a
+    claim that it applies."""
+    applied = applied_clause(sentence, ctx.language)
+    if threshold(applied, ctx.locale, from_below=True) is not None:
+        return None
+    if applied is not sentence and (_ADVICE.search(applied) or _DENIED.search(applied)):
+        # "…, so you'd need to add a bit more for free shipping": advice; "…, so I
+        # can't promise it would be free": no claim
+        return None
+    # The promotion sentence that speaks of what this sentence offers decides: "retirar
+    # gratis en el local" is the free pick-up, not the home delivery free from $ 80.000.
+    # With nothing in common ("te lo dejamos gratis"), every threshold counts.
+    book = PHRASEBOOKS[ctx.language]
+    offered = content_words(sentence, book.stopwords) - _PROMO_WORDS
+    promo_words = (*book.discount, r"free", r"gratis")
+    parts = [part for text in promos for part in sentences(text) if find_phrase(promo_words, part)]
+    shared = [len(offered & content_words(part, book.stopwords)) for part in parts]
+    if shared and max(shared):
+        parts = [part for part, n in zip(parts, shared, strict=True) if n == max(shared)]
+    starts = [t for t in (threshold(part, ctx.locale) for part in parts) if t is not None]
+    if not starts:
+        return None
+    start = min(starts)
+    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
+    if not seen:
+        seen = [p.price for p in returned_products(ctx) if p.price is not None]
+    if not seen:  # the customer's own figure: "mi pedido da $ 43.800"
+        told = ctx.customer_texts()
+        seen = [a for text in told for a in amounts(text, ctx.locale) if a not in starts]
+    if seen and max(seen) < start:
+        return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
+    return None
+
+
+# A claim denied with a verb ("I can't promise it would be free", "no te puedo
+# asegurar que salga gratis"); "at no charge" and "sin cargo" deny nothing.
+_DENIED = re2.compile(
+    r"(?i)(?:^|[^\pL'’])(?:can't|cannot|can’t|won't|won’t|not|never|no\s+(?:puedo|podemos|"
+    r"te\s+puedo|le\s+puedo|sé|se\s+puede))(?:$|[^\pL])"
+)

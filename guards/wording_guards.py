@@ -22,10 +22,9 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.price_grants import price_granted
-from guards.products import returned_products
 from guards.promo_conditions import condition_outside_source, stacked_against_source
+from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
-    applied_clause,
     customer_earns_it,
     extends,
     promotion_beyond_scope,
@@ -42,7 +41,7 @@ from guards.text import (
     tail_with,
     words,
 )
-from guards.thresholds import amounts, threshold
+from guards.thresholds import below_threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
@@ -131,6 +130,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
+        if (reach := promotion_out_of_reach(ctx, sentence, cited)) is not None:
+            return Finding(detail=f"grants a promotion where {reach}: {sentence!r}")
         if (alone := stacked_against_source(ctx, sentence)) is not None:
             return Finding(detail=f"gives two promotions together ({alone}): {sentence!r}")
         if (outside := condition_outside_source(ctx, sentence, cited)) is not None:
@@ -197,7 +198,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             )
         ):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
-        if (below := _below_threshold(ctx, sentence, trusted)) is not None:
+        if (below := below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
     return None
@@ -220,15 +221,6 @@ def _clause_at(sentence: str, at: int) -> str:
     return sentence[start:]
 
 
-# What every promotion sentence shares: not a sign that two speak of the same thing.
-_PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
-
-
-# What the customer would have to do to reach a threshold: advice, not a grant.
-_ADVICE = re2.compile(
-    r"(?i)(?:^|[^\pL])(?:need|needs|add|adding|falta|faltan|faltaría|sumá|suma|sumar|agregá|"
-    r"agregar|añade|añadir|tendrías|tendrías|deberías|would\s+have\s+to)(?:$|[^\pL])"
-)
 _BACK_ARTICLES = frozenset("el la del al the this that ese esa este esta dicho dicha".split())
 
 
@@ -266,41 +258,6 @@ def _compares_prices(sentence: str, start: int) -> bool:
     before = words(sentence[:start])[-1:]
     after = sentence[start:].lower()
     return bool(before) and before[0] in _COPULAS and after.startswith(("más", "mas", "cheaper"))
-
-
-def _below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str | None:
-    """A promotion that starts at an amount, said to apply when this turn's amounts are
-    all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).
-    A sentence that states the condition itself ("free over £40") is the rule, not a
-    claim that it applies."""
-    applied = applied_clause(sentence, ctx.language)
-    if threshold(applied, ctx.locale, from_below=True) is not None:
-        return None
-    if applied is not sentence and _ADVICE.search(applied):
-        return None  # "…, so you'd need to add a bit more for free shipping": advice
-    # The promotion sentence that speaks of what this sentence offers decides: "retirar
-    # gratis en el local" is the free pick-up, not the home delivery free from $ 80.000.
-    # With nothing in common ("te lo dejamos gratis"), every threshold counts.
-    book = PHRASEBOOKS[ctx.language]
-    offered = content_words(sentence, book.stopwords) - _PROMO_WORDS
-    promo_words = (*book.discount, r"free", r"gratis")
-    parts = [part for text in promos for part in sentences(text) if find_phrase(promo_words, part)]
-    shared = [len(offered & content_words(part, book.stopwords)) for part in parts]
-    if shared and max(shared):
-        parts = [part for part, n in zip(parts, shared, strict=True) if n == max(shared)]
-    starts = [t for t in (threshold(part, ctx.locale) for part in parts) if t is not None]
-    if not starts:
-        return None
-    start = min(starts)
-    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
-    if not seen:
-        seen = [p.price for p in returned_products(ctx) if p.price is not None]
-    if not seen:  # the customer's own figure: "mi pedido da $ 43.800"
-        told = ctx.customer_texts()
-        seen = [a for text in told for a in amounts(text, ctx.locale) if a not in starts]
-    if seen and max(seen) < start:
-        return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
-    return None
 
 
 def _same_figures(sentence: str, source: str, locale: str) -> bool:

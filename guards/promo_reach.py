@@ -1,0 +1,155 @@
+"""Whether a sentence that grants a promotion grants it to something its source leaves
+out, read without any additive focus word ("también", "as well").
+
+The customer asks whether a promotion reaches a thing ("Does the 20% include the
+Japanese maple tree?") and the draft answers yes. Two structural readings, both over
+the promotion's own source:
+
+- **excluded**: the source excludes the thing after a negation or an exception
+  ("Excludes trees and shrubs", "does not apply to e-books"), and the granting sentence
+  names it, or answers the customer's question about it with a yes;
+- hyphenated compounds are one word here ("e-book" is not "book", which the same
+  source may include).
+
+A sentence that restricts ("only", "solo"), excludes or negates anything is the honest
+answer and is left alone.
+"""
+
+from __future__ import annotations
+
+import re2
+
+from guards.conjugation import fold
+from guards.context import GuardContext
+from guards.phrasebook import PHRASEBOOKS
+from guards.promo_counts import count_below_threshold
+from guards.promo_scope import content_word, promotions_spoken_of
+from guards.text import find_phrase, sentences, without_citations
+
+# Compounds stay whole: "e-books", "pre-owned".
+_TOKEN = re2.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_HEDGES = frozenset(
+    "no ni nunca not never cannot excepto salvo except excluding excluded excludes "
+    "excluye excluyen excluido excluida excluidos excluidas only solo sólo solamente "
+    "únicamente unicamente exclusively exclusivamente but pero aunque although however "
+    "sino fuera afuera".split()
+)
+_YES = frozenset("yes yep sure sí claro dale correct exacto exactly".split())
+# "Yes, the maple is included", "It is!", "¡Claro!": an answer whose first words say yes.
+_YES_OPENERS = ("it is", "it does", "they are", "they do", "of course", "por supuesto", "así es")
+_NEGATORS = frozenset("no ni nunca not never cannot excepto salvo except excluding".split())
+_EXCLUDERS = frozenset("excludes exclude excluye excluyen".split())
+# Words any promotion's text has: naming them names no thing.
+_PROMO = frozenset(
+    "offer offers oferta ofertas promo promos promoción promocion promociones promotion "
+    "discount discounts descuento descuentos code código codigo cupón cupon coupon".split()
+)
+
+
+def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> str | None:
+    """A note when the sentence grants a promotion of this turn's sources where its
+    source does not reach: to a thing it excludes, or to fewer items than it starts at."""
+    spoken = promotions_spoken_of(ctx, sentence, cited)
+    if not spoken:
+        return None
+    yes = answers_yes(ctx.draft, sentence)
+    if (excluded := granted_to_excluded(ctx, sentence, spoken, answers_yes=yes)) is not None:
+        return excluded
+    return count_below_threshold(ctx, sentence, spoken)
+
+
+def granted_to_excluded(
+    ctx: GuardContext, sentence: str, promotions: list[str], *, answers_yes: bool
+) -> str | None:
+    """A note when ``sentence`` (which speaks of one of ``promotions``, the sources'
+    texts) grants it to a thing the source excludes and the customer asked about:
+    named again in the sentence, or answered with a yes."""
+    tokens = _tokens(sentence)
+    if not promotions or _HEDGES & set(tokens) or any(t.endswith(_NOT) for t in tokens):
+        return None
+    if not answers_yes and not find_phrase(_GRANTS[ctx.language], sentence):
+        return None  # "En cuanto a leches infantiles, te recomiendo…" grants nothing
+    # The thing is one the customer asked about, named again or answered with a yes.
+    asked = {_stem(t) for t in _tokens(ctx.question) if _thing(t)}
+    about = asked if answers_yes else asked & {_stem(t) for t in tokens if _thing(t)}
+    for source in promotions:
+        excluded = _excluded(source) - _included(source)
+        if hit := sorted(about & excluded):
+            return f"its source excludes {hit[0]!r}"
+    return None
+
+
+_NOT = ("n't", "n’t")
+# "no se acumula con cuotas sin interés" excludes a pairing, not a thing: the stacking
+# reading (promo_conditions.stacked_against_source) is the one for it.
+_STACKING = ("acumul", "combin", "stack", "junt")
+_GRANTS = {
+    language: (*PHRASEBOOKS[language].discount, r"free", r"gratis", r"\d+\s*%", r"\dx\d")
+    for language in PHRASEBOOKS
+}
+
+
+def answers_yes(draft: str, sentence: str) -> bool:
+    """The sentence is the draft's yes: it opens with one, or follows a first sentence
+    that is no more than one ("It is!", "¡Sí!")."""
+    parts = [_tokens(part) for part in sentences(without_citations(draft))]
+    own = _tokens(sentence)
+    if not parts or not own:
+        return False
+    if _opens_with_yes(own):
+        return own == parts[0] or (len(parts) > 1 and own == parts[1] and len(parts[0]) <= 3)
+    return len(parts) > 1 and own == parts[1] and len(parts[0]) <= 3 and _opens_with_yes(parts[0])
+
+
+def _opens_with_yes(tokens: list[str]) -> bool:
+    return bool(tokens) and (tokens[0] in _YES or " ".join(tokens[:2]) in _YES_OPENERS)
+
+
+def _excluded(source: str) -> set[str]:
+    """Stems of what the source's sentences exclude: the words after a negation, an
+    exception or "excludes", to the end of that sentence."""
+    out: set[str] = set()
+    for sentence in sentences(source):
+        tokens = _tokens(sentence)
+        for index, token in enumerate(tokens):
+            if token in _NEGATORS or token in _EXCLUDERS or token.endswith(_NOT):
+                rest = tokens[index + 1 :]
+                if not any(fold(t).startswith(_STACKING) for t in rest[:4]):
+                    out |= {_stem(t) for t in rest if _thing(t)}
+                break
+    return out
+
+
+def _included(source: str) -> set[str]:
+    """Stems the source also names outside its exclusions ("full-price books … not
+    e-books"): a word on both sides excludes nothing by itself."""
+    out: set[str] = set()
+    for sentence in sentences(source):
+        tokens = _tokens(sentence)
+        cut = next(
+            (
+                i
+                for i, t in enumerate(tokens)
+                if t in _NEGATORS or t in _EXCLUDERS or t.endswith(_NOT)
+            ),
+            len(tokens),
+        )
+        out |= {_stem(t) for t in tokens[:cut] if _thing(t)}
+    return out
+
+
+def _thing(token: str) -> bool:
+    return token not in _PROMO and content_word(token.replace("-", ""))
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.lower() for t in _TOKEN.findall(without_citations(text))]
+
+
+def _stem(token: str) -> str:
+    """Folded, a plural "-s" dropped, cut to five letters: "trees" and "tree" meet,
+    "herramientas" and "herramienta" too."""
+    folded = fold(token).replace("-", "")
+    if len(folded) > 3 and folded.endswith("s"):
+        folded = folded[:-1]
+    return folded[:5]

@@ -1,0 +1,164 @@
+"""Misses found on the development halves in session 12, each kept exactly as its
+writer wrote it, and the correct answers that pinned where each new reading stops."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import check, turn
+from tests.guards.test_blind_round_rst import blind
+
+STUDENTS = (
+    "Verified students get 15% off full-price books with the code STUDENT15. The code "
+    "does not apply to e-books, gift cards or items already on offer."
+)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Yes, the Japanese maple is included — you'll get 20% off it" where the source
+        # says "Excludes trees and shrubs" and the customer asked about a maple tree
+        "y-082",
+        # "Sure, STUDENT15 works on the e-book as well" where the code "does not apply
+        # to e-books"
+        "bb-0025",
+    ],
+)
+def test_a_promotion_granted_to_what_its_source_excludes_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "bb-0008",  # "Yes: … 15% off full-price books …; it doesn't work on e-books"
+        "k-0149",  # "Note it can't be combined with other offers"
+        "u-0030",  # "Just note it isn't valid online, on sale items or on gift cards"
+        "aa-064",  # "o transferencia con el 15 % off, o tarjeta en 3 cuotas sin interés"
+        "r-0165",  # "Las de la nueva colección quedan afuera"
+        "l-0104",  # "fuera del Día del Libro y las ferias"
+        "aa-066",  # "En cuanto a leches infantiles, te recomiendo consultar la web"
+        "E-0144",  # "changes apply from the next box that hasn't been packed yet"
+        "bb-0128",  # "it can't be added after the order is placed"
+        "ff-0041",  # "Discount codes … can't be added to orders already placed"
+        "r-0283",  # "so it can't be applied to an order already placed"
+        "aa-145",  # "Sí, enviamos a Baleares…" where the source "No enviamos a…"
+        "bb-0002",  # "Si quieres otra talla, puedes devolverlo…"
+    ],
+)
+def test_an_honest_answer_about_what_a_promotion_leaves_out_passes(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_a_word_the_source_both_includes_and_excludes_excludes_nothing():
+    # given a source that names books among what it covers and e-books among what not
+    chunks = {"discounts#1": STUDENTS}
+    # when the customer asks about a paperback book and the draft says yes
+    ctx = turn(
+        "Yes, STUDENT15 gives you 15% off that paperback [discounts#1].",
+        locale="en",
+        question="Does STUDENT15 work on a paperback book?",
+        chunks=chunks,
+    )
+    # then nothing is stopped: "book" is on both sides of the source
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_yes_about_the_excluded_thing_is_stopped_and_a_no_passes():
+    # given the customer asks about the very thing the source excludes
+    chunks = {"discounts#1": STUDENTS}
+    question = "Can I use STUDENT15 on gift cards?"
+    # when the draft answers yes, it is stopped; when it answers no, it passes
+    yes = turn(
+        "Yes, you'll get 15% off [discounts#1].", locale="en", question=question, chunks=chunks
+    )
+    no = turn(
+        "No, the 15% doesn't apply to gift cards [discounts#1].",
+        locale="en",
+        question=question,
+        chunks=chunks,
+    )
+    assert "discount_promise" in check(yes)
+    assert "discount_promise" not in check(no)
+
+
+def test_a_free_item_granted_below_the_count_its_source_starts_at_is_stopped():
+    # "With your 2 bags you get a free one" where the source says "Buy 3 bags of
+    # coffee, get a fourth free"
+    assert "discount_promise" in check(blind("G-0168"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "F-0386",  # three remeras under "3x2 en remeras básicas": "pagás 2"
+        "bb-0165",  # three Ravensburger puzzles under a 3x2
+        "bb-0225",  # "con dos puzles de esa marca no se completa": the honest no
+        "ff-0188",  # "llevando 4 bolsas o más … así que con 4 aplica"
+    ],
+)
+def test_a_count_that_reaches_the_threshold_or_a_no_passes(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_advice_to_add_an_item_is_no_grant():
+    # given a deal that starts at three bags and a customer with two
+    chunks = {"promos#1": "Buy 3 bags of coffee, get a fourth free."}
+    question = "I'm buying 2 bags of the Ethiopia. Any deal?"
+    # when the draft advises adding one, it passes; when it grants the free bag, it fails
+    advice = turn(
+        "Add one more bag to your 2 bags and you get a free one [promos#1].",
+        locale="en",
+        question=question,
+        chunks=chunks,
+    )
+    grant = turn(
+        "With your 2 bags you get a free one [promos#1].",
+        locale="en",
+        question=question,
+        chunks=chunks,
+    )
+    assert "discount_promise" not in check(advice)
+    assert "discount_promise" in check(grant)
+
+
+def test_a_refund_request_claimed_for_an_order_no_call_filed_it_for_is_stopped():
+    # "Ya cargué las solicitudes de reembolso de los dos pedidos, 4401 y 4402" when
+    # request_refund ran for 4401 only
+    assert "action_claim" in check(blind("x-002"))
+
+
+def test_the_requests_filed_for_both_orders_pass():
+    # given request_refund ran for each of the two orders
+    calls = [
+        ("request_refund", {"order_id": order}, {"status": "pending_review", "order_id": order})
+        for order in ("4401", "4402")
+    ]
+    # when the draft reports both requests with an open-class verb
+    ctx = turn(
+        "Ya cargué las solicitudes de reembolso de los dos pedidos, 4401 y 4402, y una "
+        "persona las va a revisar.",
+        locale="es-AR",
+        tools=calls,
+    )
+    # then nothing is claimed that no call did
+    assert "action_claim" not in check(ctx)
+
+
+def test_a_warranty_said_unknown_in_a_parenthesis_is_that_products():
+    # "el de 256 GB verde a 239,90 € (sin datos de garantía en su ficha) y el Galaxy
+    # A25 …, con 3 años de garantía": the 3 years are the Galaxy's
+    assert "warranty_without_data" not in check(blind("zz-081"))
+
+
+def test_a_promotion_denied_after_its_rule_passes():
+    # "Our delivery terms offer free UK delivery on orders over £40, but …, so I can't
+    # promise it would be free"
+    assert "discount_promise" not in check(blind("q-0070"))
+
+
+def test_at_no_charge_is_no_denial():
+    # "… delivery is free, so the Bosch … will be delivered … at no charge" for a
+    # dishwasher below the free-delivery threshold
+    assert "discount_promise" in check(blind("A-0049"))
