@@ -46,7 +46,13 @@ def threshold(text: str, locale: str, *, from_below: bool = False) -> Decimal | 
         before = re2.sub(r"(?i)[$€£]|\b(?:usd|eur|ars)\b", "", before).rstrip()
         if any(re2.search(pattern, before) for pattern in patterns):
             return figure.value
+        after = text[figure.start + len(figure.text) : figure.start + len(figure.text) + 20]
+        if _OR_MORE.match(after):
+            return figure.value  # "on orders of $75 or more", "de 60 € o más"
     return None
+
+
+_OR_MORE = re2.compile(r"(?i)\s*(?:[$€£]\s*)?(?:or\s+(?:more|above|over)|o\s+m[aá]s)(?:$|[^\pL])")
 
 
 def amounts(text: str, locale: str) -> list[Decimal]:
@@ -95,6 +101,10 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     if not starts:
         return None
     start = min(starts)
+    for part in parts:
+        net = _net_of_deductions(ctx, part)
+        if net is not None and threshold(part, ctx.locale) == start and net < start:
+            return f"it starts at {start} after deductions and this order comes to {net}"
     seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
     if not seen:
         seen = [p.price for p in returned_products(ctx) if p.price is not None]
@@ -112,3 +122,59 @@ _DENIED = re2.compile(
     r"(?i)(?:^|[^\pL'’])(?:can't|cannot|can’t|won't|won’t|not|never|no\s+(?:puedo|podemos|"
     r"te\s+puedo|le\s+puedo|sé|se\s+puede))(?:$|[^\pL])"
 )
+
+
+# A threshold counted after something is taken off: "after discounts", "excluding gift
+# cards", "(after returns)", "después de aplicar cupones", "importe final". Each kind
+# names the words by which the customer speaks of what is taken off.
+_AFTER_KIND = {
+    "discount": re2.compile(
+        r"(?i)after\s+(?:any\s+)?(?:discounts?|coupons?|promotions?)|después\s+de\s+"
+        r"(?:aplicar\s+)?(?:los\s+)?(?:cupones|descuentos|promociones)|importe\s+final"
+    ),
+    "gift card": re2.compile(
+        r"(?i)excluding\s+gift\s*cards?|sin\s+contar\s+(?:las\s+)?(?:gift\s*cards?|tarjetas"
+        r"\s+regalo)|excluye(?:ndo)?\s+(?:las\s+)?(?:gift\s*cards?|tarjetas\s+regalo)"
+    ),
+    "return": re2.compile(r"(?i)after\s+returns?|después\s+de\s+(?:las\s+)?devoluciones"),
+}
+_TAKEN_OFF = {
+    "discount": re2.compile(r"(?i)coupon|discount|voucher|promo\s*code|cup[oó]n|descuento|vale"),
+    "gift card": re2.compile(r"(?i)gift\s*card|tarjeta\s+regalo"),
+    "return": re2.compile(r"(?i)return|devol|devuel"),
+}
+_NEAR = 40  # characters between an amount and the word that says it is taken off
+
+
+def _net_of_deductions(ctx: GuardContext, part: str) -> Decimal | None:
+    """What the customer's order comes to once what the threshold leaves out is taken
+    off ("My basket is $80 but I'm using a $10 coupon" against "$75 or more after
+    discounts"), read from the customer's own messages; None when the threshold takes
+    nothing off or the customer gave no basket and no amount to take off."""
+    kinds = [kind for kind, pattern in _AFTER_KIND.items() if pattern.search(part)]
+    if not kinds:
+        return None
+    basket: list[Decimal] = []
+    taken: list[Decimal] = []
+    for text in ctx.customer_texts():
+        money = [
+            (figure.start, figure.start + len(figure.text), figure.value)
+            for figure in extract_figures(text, lexicon=lexicon_for(ctx.locale), threshold=0)
+            if figure.kind == FigureKind.MONEY
+        ]
+        # each word of taking off belongs to the amount nearest to it: "I ordered $120
+        # of cables and returned a $30 one" takes off the 30
+        off: set[int] = set()
+        for kind in kinds:
+            for match in _TAKEN_OFF[kind].finditer(text):
+                near = [
+                    (min(abs(match.start() - end), abs(start - match.end())), index)
+                    for index, (start, end, _) in enumerate(money)
+                ]
+                if near and min(near)[0] <= _NEAR:
+                    off.add(min(near)[1])
+        for index, (_, _, value) in enumerate(money):
+            (taken if index in off else basket).append(value)
+    if not basket or not taken:
+        return None
+    return max(basket) - sum(taken)

@@ -162,3 +162,32 @@ def test_at_no_charge_is_no_denial():
     # "… delivery is free, so the Bosch … will be delivered … at no charge" for a
     # dishwasher below the free-delivery threshold
     assert "discount_promise" in check(blind("A-0049"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Yes, your basket is $80, over the $75 threshold" where the threshold is "$75
+        # or more after discounts" and the customer uses a $10 coupon
+        "y-070",
+        # "Con 64,00 € en la cesta tiene usted el envío gratuito" where the threshold
+        # counts "después de aplicar cupones" and the customer's coupon is 8 €
+        "jj-0042",
+    ],
+)
+def test_a_threshold_counted_after_deductions_is_read_on_the_net_amount(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_a_basket_that_still_reaches_the_threshold_after_the_coupon_passes():
+    # given free delivery "on orders of $75 or more after discounts"
+    chunks = {"delivery#4": "Free delivery on orders of $75 or more after discounts."}
+    # when the customer's basket minus the coupon still reaches it
+    ctx = turn(
+        "Yes, your basket is $90, so delivery is free [delivery#4].",
+        locale="en",
+        question="My basket is $90 but I'm using a $10 coupon. Do I still get free delivery?",
+        chunks=chunks,
+    )
+    # then the free delivery is the promotion's own
+    assert "discount_promise" not in check(ctx)
