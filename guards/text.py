@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import re2
 
+from guards import scan
 from guards.memo import memoised
 
 _SENTENCE_END = re2.compile(r"[.!?;]+(?:\s+|$)|\n+")
@@ -30,7 +31,7 @@ def phrase_regex(fragments: tuple[str, ...]) -> re2._Regexp:
 def find_phrase(fragments: tuple[str, ...], text: str) -> str | None:
     """Memoised: guards ask the same question of the same chunk (an injected order, a
     promotion), and RE2's Python wrapper costs microseconds a search."""
-    return _first_group(phrase_regex(fragments), text)
+    return scan.first_group(phrase_regex(fragments), text)
 
 
 def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
@@ -38,33 +39,12 @@ def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
     joined by a line break, which is a word boundary, so this is true exactly when a
     per-text search would find one (a fragment spanning two texts only makes it true
     where a per-text search then finds nothing: the caller still searches each)."""
-    return _first_group(phrase_regex(fragments), "\n".join(texts)) is not None
-
-
-# The wrapper's search maps every byte offset of a match back to a character offset and
-# builds a match object; the phrase searches (about a third of a turn's regex calls,
-# most of them finding nothing) only want group 1, which the UTF-8 bytes give directly.
-# This asks RE2's matcher itself, and falls back to the public search if a later
-# wrapper renames what it reads.
-_UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
-
-
-def _first_group(pattern: re2._Regexp, text: str) -> str | None:
-    matcher = getattr(pattern, "_regexp", None)
-    if matcher is None or _UNANCHORED is None:
-        match = pattern.search(text)
-        return match.group(1) if match else None
-    encoded = text.encode("utf-8")
-    spans = matcher.Match(_UNANCHORED, encoded, 0, len(encoded))
-    if spans[0][0] < 0:
-        return None
-    start, end = spans[1]
-    return encoded[start:end].decode("utf-8")
+    return scan.first_group(phrase_regex(fragments), "\n".join(texts)) is not None
 
 
 @memoised()  # four guards cut the same draft
 def sentences(text: str) -> tuple[str, ...]:
-    parts = [part.strip() for part in _SENTENCE_END.split(text)]
+    parts = [part.strip() for part in scan.split(_SENTENCE_END, text)]
     return tuple(part for part in parts if part)
 
 
@@ -74,7 +54,7 @@ def clauses(text: str, breaks: tuple[str, ...]) -> tuple[str, ...]:
     splitter = _clause_regex(breaks)
     out: list[str] = []
     for sentence in sentences(text):
-        out.extend(part.strip() for part in splitter.split(sentence) if part.strip())
+        out.extend(part.strip() for part in scan.split(splitter, sentence) if part.strip())
     return tuple(out)
 
 
@@ -105,7 +85,9 @@ def restates(text: str, source: str, stopwords: Iterable[str], *, share: float) 
 
 
 def citations(text: str) -> set[str]:
-    return set(_CITATION.findall(text))
+    if "[" not in text:  # every citation opens with one: no search needed
+        return set()
+    return set(scan.findall(_CITATION, text))
 
 
 _LEADING_CITATIONS = re2.compile(r"^(?:\s*\[[^\[\]\s]{1,80}\])+")
@@ -168,7 +150,7 @@ def tail_with(verb: str, sentence: str, tails: Iterable[str]) -> str:
 def without_citations(text: str) -> str:
     """The text with its citation markers blanked: "[garantia#1]" names a chunk, not a
     word of the reply."""
-    return _CITATION.sub(" ", text)
+    return _CITATION.sub(" ", text) if "[" in text else text
 
 
 def _without_markers(sentence: str) -> str:
@@ -181,9 +163,10 @@ def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
     the full stop ("… five days. [returns#2] We will…") belongs to the sentence before
     it, never to the one it happens to open."""
     out: list[tuple[str, set[str]]] = []
-    for full in _FULL_STOP.split(text):
+    for full in scan.split(_FULL_STOP, text):
         full = full.strip()
-        lead = _LEADING_CITATIONS.match(full)
+        # Stripped already: a leading citation can only open with its bracket.
+        lead = _LEADING_CITATIONS.match(full) if full.startswith("[") else None
         if lead and out:
             # The parts of one full sentence share one set: this updates them all.
             out[-1][1].update(citations(lead.group(0)))
@@ -191,10 +174,10 @@ def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
         if not full:
             continue
         cited = citations(full)
-        for part in (p.strip() for p in _SENTENCE_END.split(full) if p.strip()):
+        for part in (p.strip() for p in scan.split(_SENTENCE_END, full) if p.strip()):
             # A citation does not reach across "pero" / "but": "Free over $75 [shipping#1],
             # but I'll waive it for you" cites the rule, not the favour.
-            pieces = _CONTRAST.split(part)
+            pieces = scan.split(_CONTRAST, part)
             if len(pieces) > 1 and citations(pieces[0]) and not citations(pieces[-1]):
                 out.append((pieces[0].strip(" ,"), cited))
                 out.append((" ".join(pieces[1:]).strip(), citations(" ".join(pieces[1:]))))
