@@ -231,8 +231,7 @@ class BackingIndex:
     ) -> bool:
         """Backed as written, as a valid rounding, as a backed amount times a count the
         conversation states ("las 2 salen $ 17.998"), or as a sum of backed amounts."""
-        values = self._values_for(figure)
-        if any(self._backs_reading(r, values) for r in figure.readings):
+        if self.backs_as_written(figure):
             return True
         if figure.kind == FigureKind.MONEY and any(
             self._is_multiple(r.value, counts) for r in figure.readings
@@ -245,6 +244,12 @@ class BackingIndex:
             self._is_sum(r.value, deadline=deadline) or self._is_multiple_plus(r.value, counts)
             for r in figure.readings
         )
+
+    def backs_as_written(self, figure: Figure) -> bool:
+        """Backed as written or as a valid rounding: the first test of ``backs``, which
+        needs no counts and spends no sum search."""
+        values = self._values_for(figure)
+        return any(self._backs_reading(r, values) for r in figure.readings)
 
     @staticmethod
     def _backs_reading(reading: Reading, values: list[Decimal]) -> bool:

@@ -47,8 +47,12 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
             or (not tainted.empty and tainted.backs(f, deadline=deadline))
         ]
     else:
-        counts = _counts(ctx, lexicon)
-        extra = [f for f in claims if not index.backs(f, deadline=deadline, counts=counts)]
+        # Most turns back every claim as written; the counts (another reading of the
+        # draft) are read only for a claim that needs them. ``backs`` repeats the first
+        # test, which is pure, so each figure gets the same answer in the same order.
+        unbacked = [f for f in claims if not index.backs_as_written(f)]
+        counts = _counts(ctx, lexicon) if unbacked else frozenset()
+        extra = [f for f in unbacked if not index.backs(f, deadline=deadline, counts=counts)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
         extra = [f for f in extra if not _weeks_of_days(ctx.draft, f, numbers)]
         if extra:
@@ -140,6 +144,11 @@ _COLLECTIVE = {"pair": 2, "par": 2, "pareja": 2, "dozen": 12, "docena": 12}
 def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:
     """An order number or an amount with two digits swapped or one digit changed
     (88412 written 88421): no unit makes it a claim, but it is a wrong reference."""
+    if not any(
+        figure.kind == FigureKind.PLAIN and len(re.sub(r"\D", "", figure.text)) >= 4
+        for figure in figures
+    ):
+        return None  # no reference to compare: the sources' numbers need not be read
     written = {n.text for n in numbers} | set(_DIGITS.findall(_sources_text(ctx)))
     known = {re.sub(r"\D", "", t) for t in written}
     known = {k for k in known if len(k) >= 4}
@@ -177,12 +186,14 @@ def _relabelled(ctx: GuardContext, figures, numbers) -> Finding | None:
     record says "casillero 14", "talle 43" for "talle 42"): no unit makes it a claim,
     but the record gives this thing's number, and the draft's is in no source."""
     values = {n.value for n in numbers}
+    plain = [f for f in figures if f.kind == FigureKind.PLAIN][:MAX_LABELLED]
+    unsourced = [f for f in plain if not any(r.value in values for r in f.readings)]
+    if not unsourced:
+        return None  # every number is a source's: the records need not be read
     lexicon = lexicon_for(ctx.locale)
     draft = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     records = _records_text(ctx).lower()
-    for figure in [f for f in figures if f.kind == FigureKind.PLAIN][:MAX_LABELLED]:
-        if any(r.value in values for r in figure.readings):
-            continue
+    for figure in unsourced:
         label = _word_before(draft, figure.start)
         if len(label) < 4 or not label.islower() or label in _NOT_LABELS or label in BRANDS:
             continue  # "iPhone 16", "Serie 4": a capital starts a name, not a thing's number
