@@ -24,7 +24,7 @@ from guards.conjugation import fold, regular_participle_es
 from guards.deeds_en import deed_en, with_a_third_party
 from guards.moods import is_offer, negated_at
 from guards.text import words
-from guards.verb_groups import CLITICS_ES, ENCLITICS
+from guards.verb_groups import _FREE, CLITICS_ES, ENCLITICS
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
 # saw, understood, sorry, recommend, explain, tell, confirm what a lookup showed…).
@@ -187,10 +187,12 @@ def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
 def free_deed(sentence: str, language: str) -> bool:
     """A deed of the speaker's, not negated nor offered, done for free ("we'll assemble
     it free of charge", "te lo instalamos sin cargo")."""
+    tokens = words(sentence.replace("’", "'"))
+    if _FREE.isdisjoint(tokens):
+        return False  # no word for "free" anywhere: no deed is done for free
     deeds = [d for d in read_deeds(sentence, language) if not d.negated]
     if not deeds:
         return False
-    tokens = words(sentence.replace("’", "'"))
     return any(
         _free_manner(tokens, index)
         for index, token in enumerate(tokens)
