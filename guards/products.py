@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import cached_property
 from typing import Any
 
 import re2
@@ -34,15 +35,20 @@ class Product:
     has_warranty_field: bool
     price: Decimal | None = None
 
-    @property
+    # Cached on the instance (a frozen dataclass keeps its __dict__, and neither equality
+    # nor hashing reads it): the stock guards ask a product for its words once per
+    # mention and clause, and each reading cut the name and tried the ordinal pattern
+    # on every word. A product lives for one turn (returned_products is per turn).
+    @cached_property
     def words(self) -> frozenset[str]:
         """Its name's and code's words; an ordinal also as its number ("2da gen" is the
         "AirPods Pro 2")."""
         tokens = words(f"{self.name} {self.sku}")
-        ordinals = {m.group(1) for t in tokens if (m := _ORDINAL.fullmatch(t))}
+        # An ordinal starts with a digit: the other words need no search.
+        ordinals = {m.group(1) for t in tokens if t[:1].isdigit() and (m := _ORDINAL.fullmatch(t))}
         return frozenset(tokens) | ordinals
 
-    @property
+    @cached_property
     def model_words(self) -> frozenset[str]:
         """The words that name the model: no maker, capacity, condition or units."""
         tokens = words(self.name)
