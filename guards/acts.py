@@ -79,11 +79,14 @@ def registered_tools() -> dict[str, frozenset[Act]]:
 
 # Words a tool's output uses when the act has already happened: a sentence that says
 # so ("your order was dispatched on Monday") reports the lookup, it claims nothing.
+_REFUND_DONE = ("refunded", "refund issued", "reembolsad", "reintegrad", "refund of")
+# an approval the lookup reports: "refund approved $58.00 to a new gift card"
+_REFUND_DONE += ("refund approved", "reembolso aprobado", "reintegro aprobado")
 REPORTED: dict[Act, tuple[str, ...]] = {
     Act.SEND: ("shipped", "dispatched", "sent", "enviad", "despachad", "en camino", "in transit"),
     Act.CANCEL: ("cancel", "anulad"),
-    Act.REFUND: ("refunded", "refund issued", "reembolsad", "reintegrad", "refund of"),
-    Act.PROCESS_REFUND: ("refunded", "refund issued", "reembolsad", "reintegrad", "refund of"),
+    Act.REFUND: _REFUND_DONE,
+    Act.PROCESS_REFUND: _REFUND_DONE,
     Act.MODIFY: ("updated", "changed", "modificad", "actualizad"),
     Act.SCHEDULE: ("scheduled", "booked", "programad", "agendad"),
 }

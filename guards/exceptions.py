@@ -11,6 +11,8 @@ connectives, not the writers' phrases.
 
 from __future__ import annotations
 
+import re2
+
 from guards.text import find_phrase
 
 _WAIVERS = {
@@ -40,6 +42,11 @@ _WAIVERS = {
 }
 
 
+# "No, en tu caso no: …", "in your case, no": the decision about this case is a refusal.
+_REFUSED = re2.compile(r"(?i)(?:en\s+(?:tu|su|vuestro)\s+caso|in\s+your\s+case)\W+no(?:$|[^\pL])")
+
+
 def waives_a_rule(sentence: str, language: str) -> bool:
     """The sentence sets a rule aside for this customer."""
-    return find_phrase(_WAIVERS["en" if language == "en" else "es"], sentence) is not None
+    said = _REFUSED.sub(" ", sentence)
+    return find_phrase(_WAIVERS["en" if language == "en" else "es"], said) is not None

@@ -84,6 +84,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives something free after the citation: {raw!r}")
     # What a sentence says after its last citation is not what the citation states.
     after_citation = after_citations(ctx.draft)
+    # a pronoun stands for an offer named elsewhere when it is given to the customer:
+    # "La promo … era solo el domingo, pero a vos te lo respetamos hoy también"
+    context = f"{ctx.question}\n{ctx.draft}"
     stated = False
     sizes: set = set()  # the percentages of the promotions stated so far
     for sentence, cited in draft:
@@ -138,7 +141,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(
                 detail=f"applies a promotion outside its terms ({outside}): {sentence!r}"
             )
-        for claim in read_commitments(sentence, ctx.language):
+        given = context if _TO_YOU.search(sentence) else ""  # not "y lo respetamos"
+        for claim in read_commitments(sentence, ctx.language, context=given):
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:
                 continue
@@ -203,6 +207,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         stated = True  # a promotion of the sources, said and backed
     return None
 
+
+# A thing given to someone, said with two clitics: "te lo respetamos", "se lo dejamos".
+_TO_YOU = re2.compile(r"(?i)(?:^|[^\pL])(?:te|se|os|le|les)\s+(?:lo|la|los|las)\s+\pL")
 
 # The customer in a clause: a restatement of the source says no one's case.
 _YOU = frozenset("you your yours tu tus te vos usted su sus os vuestro vuestra".split())

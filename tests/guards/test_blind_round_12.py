@@ -191,3 +191,49 @@ def test_a_basket_that_still_reaches_the_threshold_after_the_coupon_passes():
     )
     # then the free delivery is the promotion's own
     assert "discount_promise" not in check(ctx)
+
+
+def test_a_pronoun_standing_for_the_promotion_named_before_is_its_object():
+    # "La promo del Día del Niño era solo el domingo …, pero a vos te lo respetamos hoy
+    # también": "lo" is the promotion the sentence before named
+    assert "discount_promise" in check(blind("ff-0126"))
+
+
+def test_respecting_the_customers_choice_is_no_discount():
+    # given a promotion named in the draft
+    chunks = {"promos#8": "Promo Día del Niño: 20 % en juguetes el domingo 18 de agosto."}
+    # when the shop says it respects the customer's decision
+    ctx = turn(
+        "La promo del Día del Niño fue solo el domingo [promos#8]. Si preferís esperar "
+        "a la próxima, te entendemos y lo respetamos.",
+        locale="es-AR",
+        question="¿Me hacen el 20 % hoy?",
+        chunks=chunks,
+    )
+    # then no lower price is read into it
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_decision_about_your_case_that_refuses_waives_nothing():
+    # "No, en tu caso no: el sofá y la mesa suman 1.088 €, y el montaje es gratuito en
+    # pedidos superiores a 1.000 €"
+    assert "discount_promise" not in check(blind("jj-0082"))
+
+
+def test_a_refund_approval_the_lookup_reports_is_a_report():
+    # "Your refund of $58.00 … was approved and issued to a new gift card on 4 June"
+    # where the order lookup says "refund approved $58.00 to a new gift card"
+    assert "refund_promise" not in check(blind("jj-0006"))
+
+
+def test_an_approval_no_tool_reports_is_still_a_promise():
+    # given a lookup that shows the return received and nothing more
+    tools = [("get_order_status", {"order_id": "RN-U-4450"}, "RN-U-4450 — return received")]
+    # when the draft says the refund was approved and issued
+    ctx = turn(
+        "Your refund of $58.00 was approved and issued to your card today.",
+        locale="en",
+        tools=tools,
+    )
+    # then it is a refund no tool reported
+    assert "refund_promise" in check(ctx)
