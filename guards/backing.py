@@ -151,9 +151,15 @@ def _text_numbers(
                 SourceNumber(n, Decimal(n), origin, False, FigureKind.PLAIN, tainted)
                 for n in deal.groups()
             )
+        # "Pañales Dodot Talla 4 x54": the units of the pack
+        found.extend(
+            SourceNumber(n, Decimal(n), origin, False, FigureKind.PLAIN, tainted)
+            for n in _PACK.findall(part)
+        )
     return tuple(found)
 
 
+_PACK = re2.compile(r"(?:^|\s)[xX×]\s?(\d{1,4})(?:$|[^\pL\pN])")
 _DEAL = re2.compile(r"(?:^|[^\pL\pN])(\d)\s?[xX]\s?(\d)(?:$|[^\pL\pN])")
 
 

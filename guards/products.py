@@ -135,8 +135,20 @@ def mentions(text: str) -> list[frozenset[str]]:
                 index += 1
             else:
                 break
+        if len(mention) == 1 and mention[0] in _written_lower(text):
+            continue  # "un poco más grande", "vivo en Rosario": a word, not the brand
         found.append(frozenset(mention))
     return found
+
+
+def _written_lower(text: str) -> frozenset[str]:
+    """The words the text writes only in lower case."""
+    written = _WORD_AS_WRITTEN.findall(text)
+    capitalised = {w.lower() for w in written if not w.islower()}
+    return frozenset(w for w in written if w.islower() and w not in capitalised)
+
+
+_WORD_AS_WRITTEN = re2.compile(r"[^\W\d_]+")
 
 
 def _is_model_code(token: str) -> bool:

@@ -237,3 +237,31 @@ def test_an_approval_no_tool_reports_is_still_a_promise():
     )
     # then it is a refund no tool reported
     assert "refund_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Si te vale un poco más grande": "poco", written in lower case, is no brand
+        ("ii-0081", "stock_contradiction"),
+        # "de 54 unidades" where the record's name says "Talla 4 x54"
+        ("w-0242", "unbacked_figure"),
+    ],
+)
+def test_words_read_as_they_are_written_raise_no_false_alarm(case_id, guard):
+    assert guard not in check(blind(case_id))
+
+
+def test_a_brand_written_as_a_name_is_still_a_product_mention():
+    # given a search that returned only a Redmi
+    tools = [
+        (
+            "search_products",
+            {"query": "xiaomi"},
+            {"products": [{"name": "Xiaomi Redmi 13C", "price": "199", "in_stock": True}]},
+        )
+    ]
+    # when the draft says the Poco is available
+    ctx = turn("Sí, el Poco está disponible a 199 €.", locale="es-ES", tools=tools)
+    # then it offers a product the search did not return
+    assert "stock_contradiction" in check(ctx)
