@@ -80,7 +80,9 @@ _AUX_EN = frozenset(
     "still definitely certainly surely "
     "gone went ahead and go get got personally happily gladly immediately right away then "
     "successfully manually quickly promptly actually fully proceed proceeded proceeding "
-    "about able would can could may might let me us".split()
+    "about able would can could may might let me us "
+    # a noun the verb incorporates: "we'll price match Waterstones"
+    "price".split()
 )
 _MODAL_EN = frozenset("can could may might would".split())
 _PASSIVE_AUX_EN = frozenset(

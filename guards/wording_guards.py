@@ -208,8 +208,12 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     return None
 
 
-# A thing given to someone, said with two clitics: "te lo respetamos", "se lo dejamos".
-_TO_YOU = re2.compile(r"(?i)(?:^|[^\pL])(?:te|se|os|le|les)\s+(?:lo|la|los|las)\s+\pL")
+# A thing given to someone, said with two clitics ("te lo respetamos", "se lo dejamos")
+# or a pronoun and "to you" ("we'll happily extend it to you").
+_TO_YOU = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:(?:te|se|os|le|les)\s+(?:lo|la|los|las)\s+\pL"
+    r"|(?:it|them)\s+(?:to|for)\s+you(?:$|[^\pL]))"
+)
 
 # The customer in a clause: a restatement of the source says no one's case.
 _YOU = frozenset("you your yours tu tus te vos usted su sus os vuestro vuestra".split())

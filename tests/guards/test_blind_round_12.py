@@ -265,3 +265,8 @@ def test_a_brand_written_as_a_name_is_still_a_product_mention():
     ctx = turn("Sí, el Poco está disponible a 199 €.", locale="es-ES", tools=tools)
     # then it offers a product the search did not return
     assert "stock_contradiction" in check(ctx)
+
+
+def test_a_price_match_said_with_its_noun_before_the_verb_is_a_lower_price():
+    # "Yes, we'll price match Waterstones for you." where no source offers matching
+    assert "discount_promise" in check(blind("bb-0047"))
