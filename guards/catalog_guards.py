@@ -49,6 +49,7 @@ from guards.text import (
     negated_clause,
     phrase_regex,
     sentences,
+    words,
 )
 from guards.trade_in import quotes_trade_in, trade_in_in_sight
 from guards.verdicts import Finding
@@ -207,7 +208,29 @@ def _offered(
         found = by_attributes(clause, found)  # "las negras en talle 41", not the white
     if len(found) > 1 and sentence:
         found = by_attributes(sentence, found)  # "the Bunny 12 in …, and … the Pink one"
+    if len(found) > 1 and not has_words(clause, PAIR[language]):
+        found = _offer_subject(clause, language, found)
     return _gone(found, clause, language)
+
+
+_NEGATORS = frozenset("no not never ni nunca".split())
+
+
+def _offer_subject(clause: str, language: str, named: list[Product]) -> list[Product]:
+    """Of the products a clause names, the one its offer is said of: the one named last
+    before the offer ("la CeraVe … de 454 g está disponible a 18,99 € y le sale más a
+    cuenta que la de 340 g"); with none before it, every one."""
+    match = phrase_regex(PHRASEBOOKS[language].offer).search(clause)
+    if match is None:
+        return named
+    if _NEGATORS & set(before := words(clause[: match.start(1)])[-3:]) or any(
+        w.endswith(("n't", "n’t")) for w in before
+    ):
+        return []  # "The Apple Watch … in Midnight isn't in stock right now": no offer
+    lower = clause.lower()
+    at = {p: _first_at(lower, p, [q for q in named if q != p]) for p in named}
+    before = [p for p in named if 0 <= at[p] < match.start(1)]
+    return [max(before, key=lambda p: at[p])] if before else named
 
 
 def _gone(found: list[Product], clause: str, language: str) -> Finding | None:

@@ -270,3 +270,15 @@ def test_a_brand_written_as_a_name_is_still_a_product_mention():
 def test_a_price_match_said_with_its_noun_before_the_verb_is_a_lower_price():
     # "Yes, we'll price match Waterstones for you." where no source offers matching
     assert "discount_promise" in check(blind("bb-0047"))
+
+
+def test_the_offer_is_said_of_the_product_named_before_it():
+    # "la CeraVe Crema Hidratante de 454 g está disponible a 18,99 € y le sale más a
+    # cuenta que la de 340 g": the 454 g is out of stock, the 340 g named after it is not
+    assert "out_of_stock_offered" in check(blind("ii-0007"))
+
+
+def test_a_negated_in_stock_offers_nothing():
+    # "The Apple Watch SE 40mm in Midnight isn't in stock right now. The Starlight 40mm
+    # is available at $249.00."
+    assert "out_of_stock_offered" not in check(blind("s-0066"))
