@@ -23,11 +23,11 @@ from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
 from guards.promo_counts import count_below_threshold
-from guards.promo_scope import content_word, promotions_spoken_of
+from guards.promo_scope import content_word, other_brands, promotions_spoken_of
 from guards.text import find_phrase, sentences, without_citations
 
 # Compounds stay whole: "e-books", "pre-owned".
-_TOKEN = re2.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_TOKEN = re2.compile(r"[\pL\pN]+(?:['’-][\pL\pN]+)*")  # RE2's \w is ASCII only
 _HEDGES = frozenset(
     "no ni nunca not never cannot excepto salvo except excluding excluded excludes "
     "excluye excluyen excluido excluida excluidos excluidas only solo sólo solamente "
@@ -73,7 +73,7 @@ def granted_to_excluded(
     asked = {_stem(t) for t in _tokens(ctx.question) if _thing(t)}
     about = asked if answers_yes else asked & {_stem(t) for t in tokens if _thing(t)}
     for source in promotions:
-        excluded = _excluded(source) - _included(source)
+        excluded = (_excluded(source) - _included(source)) | _brands_left_out(ctx, source)
         if hit := sorted(about & excluded):
             return f"its source excludes {hit[0]!r}"
     return None
@@ -136,6 +136,12 @@ def _included(source: str) -> set[str]:
         )
         out |= {_stem(t) for t in tokens[:cut] if _thing(t)}
     return out
+
+
+def _brands_left_out(ctx: GuardContext, source: str) -> set[str]:
+    """The brands the customer named that a source leaving out other brands does not
+    name, stemmed as the rest of this reading is."""
+    return {_stem(brand) for brand in other_brands(ctx.question, source)}
 
 
 def _thing(token: str) -> bool:

@@ -74,7 +74,7 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
         source_tokens = words(source)
         if _FIRST & set(source_tokens) and (other := _another_purchase(tokens)):
             return f"the promotion is for the first purchase, not the {other!r} one"
-        if excluded := named & _excluded(source):
+        if excluded := named & (_excluded(source) | other_brands(ctx.question, source)):
             return f"the promotion excludes what the customer named ({sorted(excluded)[0]}…)"
         if _likened(sentence, source, language):
             return "it gives a discount likened to the source's promotion, not that one"
@@ -171,7 +171,8 @@ def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]
     """The promotions the sentence speaks of (the shop's own chunks that give a
     discount): the ones it cites, or else one whose figure the sentence repeats."""
     promo_words = (*PHRASEBOOKS[ctx.language].discount, r"free", r"gratis", r"off")
-    promo_words += (r"\d+\s*%", r"\dx\d")
+    # a multi-buy: "3x2", "mix any 3 … for $10", "bundle deal"
+    promo_words += (r"\d+\s*%", r"\dx\d", r"\d\s+(?:for|por)\s+[$€£]?\s?\d", r"bundle")
     chunks = [c for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)]
     named = [c.text for c in chunks if c.source in cited]
     if named:
@@ -184,6 +185,25 @@ def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]
     return repeated or ([chunks[0].text] if alone else [])
 
 
+# A source that leaves out "other brands" ("Other brands are not included", "No aplica a
+# otras marcas") excludes every brand it does not name.
+_OTHER_BRANDS = re2.compile(r"(?i)(?:other|otras?|otros?)\s+(?:brands?|marcas?)")
+# A run of capitalised words ("Faro Kitchen sprays", "uno de Educa"): its first word
+# names the brand; a word that opens a sentence is capitalised for the sentence.
+_CAPITALISED_RUN = re2.compile(r"(?:[\pL\pN,;]\s+)(\p{Lu}[\pL'-]+)(?:\s+\p{Lu}[\pL'-]*)*")
+
+
+def other_brands(question: str, source: str) -> set[str]:
+    """Stems of the brands the customer names that a source leaving out "other brands"
+    does not name: "a Brillo glass cleaner" under "mix any 3 Faro Kitchen products …
+    Other brands are not included"."""
+    if not _OTHER_BRANDS.search(source):
+        return set()
+    known = {_stem(t) for t in words(source)}
+    runs = _CAPITALISED_RUN.findall(question)
+    return {_stem(run) for run in runs if len(run) >= 3 and _stem(run) not in known}
+
+
 def content_word(token: str) -> bool:
     return (
         len(token) >= 4
@@ -194,7 +214,9 @@ def content_word(token: str) -> bool:
 
 
 def _stem(token: str) -> str:
-    return fold(token.lower())[:5]
+    """Folded, a plural "-s" dropped, cut to five letters: "packs" is "pack"."""
+    folded = fold(token.lower())
+    return (folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded)[:5]
 
 
 def said_in_its_clause(

@@ -282,3 +282,42 @@ def test_a_negated_in_stock_offers_nothing():
     # "The Apple Watch SE 40mm in Midnight isn't in stock right now. The Starlight 40mm
     # is available at $249.00."
     assert "out_of_stock_offered" not in check(blind("s-0066"))
+
+
+def test_a_plural_in_the_source_excludes_its_singular():
+    # "NACAR20 te aplica el 20 % también sobre el Pack Rutina" where the code "no se
+    # acumula con packs"
+    assert "discount_promise" in check(blind("jj-0106"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "the Brillo one counts towards it too" where the bundle is Faro Kitchen's and
+        # "Other brands are not included"
+        "jj-0209",
+        # "¡Sí! Con esos puzles tienes el 3x2" for two Ravensburger and one Educa, where
+        # the 3x2 "No aplica a otras marcas"
+        "bb-0262",
+    ],
+)
+def test_a_promotion_granted_to_a_brand_its_source_leaves_out_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_the_honest_no_about_another_brand_passes():
+    # given a 3x2 for one brand that leaves out the others
+    chunks = {
+        "promociones#1": "3x2 en puzles de la marca Ravensburger: el de menor precio sale "
+        "gratis. No aplica a otras marcas."
+    }
+    # when the customer mixes in another brand and the draft says no
+    ctx = turn(
+        "No: el 3x2 es solo para puzles Ravensburger, así que el de Educa no entra "
+        "[promociones#1].",
+        locale="es-ES",
+        question="Tengo dos puzles Ravensburger y uno de Educa. ¿Me sale uno gratis?",
+        chunks=chunks,
+    )
+    # then nothing is stopped
+    assert "discount_promise" not in check(ctx)
