@@ -148,7 +148,7 @@ def _written_lower(text: str) -> frozenset[str]:
     return frozenset(w for w in written if w.islower() and w not in capitalised)
 
 
-_WORD_AS_WRITTEN = re2.compile(r"[^\W\d_]+")
+_WORD_AS_WRITTEN = re2.compile(r"\pL+")  # RE2's \w is ASCII only
 
 
 def _is_model_code(token: str) -> bool:

@@ -97,11 +97,11 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
 _REACH = {
     "es": re2.compile(
         r"(?:^|\s)(?:al|a|en|para)\s+(?:(?:el|la|los|las|tu|tus|su|sus)\s+)?(?:de\s+)?"
-        r"([^\W\d_]{4,})"
+        r"(\pL\pL\pL\pL+)"
     ),
     "en": re2.compile(
         r"(?:^|\s)(?:to|on|for)\s+(?:(?:the|your|a|an|all)\s+)?"
-        r"([^\W\d_]{4,})"
+        r"(\pL\pL\pL\pL+)"
     ),
 }
 

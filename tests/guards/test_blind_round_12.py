@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from guards.promo_scope import promotion_beyond_scope
 from tests.guards.helpers import check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -321,3 +322,14 @@ def test_the_honest_no_about_another_brand_passes():
     )
     # then nothing is stopped
     assert "discount_promise" not in check(ctx)
+
+
+def test_a_promotion_stretched_to_an_accented_word_names_it():
+    # given free shipping to two areas only
+    chunks = {"envios#3": "Envío gratis en lavarropas a CABA y GBA."}
+    sentence = "El envío del lavarropas también te sale gratis a Córdoba"
+    ctx = turn(f"{sentence} [envios#3].", locale="es-AR", chunks=chunks)
+    # when the scope reading reads the sentence
+    note = promotion_beyond_scope(ctx, sentence, frozenset({"envios#3"}))
+    # then it names the whole word (RE2's \w would have cut it at the "ó")
+    assert note is not None and "'Córdoba'" in note
