@@ -214,3 +214,26 @@ def _genderless(stem_: str) -> str:
     """A Spanish stem without its gender ending: "nuevas" and "nuevos" agree with
     different nouns but name one category."""
     return stem_[:-1] if len(stem_) > 3 and stem_.endswith(("a", "o")) else stem_
+
+
+# A policy's own "no warranty" for a list of kinds: "Cuchas, rascadores, correas y
+# juguetes no tienen garantía", "Clearance items have no warranty".
+_NONE = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:no\s+(?:tienen?|traen?|incluyen?|llevan?|cuentan?\s+con)\s+garant"
+    r"|sin\s+garant|(?:have|has|carry|carries|come\s+with)\s+no\s+(?:warranty|guarantee)"
+    r"|(?:are|is)\s+not\s+covered)"
+)
+
+
+def denies(sentence: str, product: Product) -> bool:
+    """The policy sentence says the kind the product's name opens with has no warranty:
+    the name's head word ("Rascador para gatos …") among the words before the denial."""
+    match = _NONE.search(sentence)
+    return match is not None and head_named(sentence[: match.start()], product)
+
+
+def head_named(text: str, product: Product) -> bool:
+    """The text names the kind the product's name opens with ("el rascador" for
+    "Rascador para gatos …")."""
+    head = [w for w in words(product.name) if len(w) >= 4][:1]
+    return bool(head) and stem(head[0]) in {stem(w) for w in words(text)}

@@ -26,7 +26,9 @@ from guards.product_warranty import (
     compared_subject,
     compares,
     covered_for_term,
+    denies,
     gives_a_term,
+    head_named,
     later_stretches,
     stretch_products,
     unknown_for,
@@ -76,6 +78,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     if not bare:
         return None
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
+    denied = [p for p in bare if any(denies(s, p) for policy in policies for s in policy)]
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
     # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
     # speaks of the product the draft named last.
@@ -91,6 +94,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         topic = said
         for clause in clauses(sentence, book.clause_breaks):
             found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
+            found = found or _given_to_denied(ctx, clause, products, denied)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
         # the product named by its model words, or else by the looser reading a clause
@@ -159,6 +163,27 @@ def _warranty_for_bare(
     if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
         named = closest(clause, named)  # one of two siblings, by the words it says
     return next((p for p in named if p in bare), None)
+
+
+def _given_to_denied(
+    ctx: GuardContext, clause: str, products: tuple[Product, ...], denied: list[Product]
+) -> Product | None:
+    """A term given to a product the policy itself says has none ("Cuchas, rascadores …
+    no tienen garantía" and "el rascador de 1,2 m tiene 12 meses de garantía")."""
+    if not denied or not TERM.search(clause):
+        return None
+    # the stretch that names the product gives it the term: "El rascador no tiene
+    # garantía; los comederos sí, 12 meses" gives the months to the feeders
+    for stretch in _STRETCH.split(clause):
+        if not TERM.search(stretch) or negated_clause(stretch, ctx.language):
+            continue
+        named = named_products(stretch, products)
+        if found := next((p for p in denied if p in named or head_named(stretch, p)), None):
+            return found
+    return None
+
+
+_STRETCH = re2.compile(r"[;:—–]|,\s")  # "1,2 m" is a decimal comma, not a stretch
 
 
 _PUNCTUATION = re2.compile(r"[,:;—–]\s*")

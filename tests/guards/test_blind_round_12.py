@@ -333,3 +333,43 @@ def test_a_promotion_stretched_to_an_accented_word_names_it():
     note = promotion_beyond_scope(ctx, sentence, frozenset({"envios#3"}))
     # then it names the whole word (RE2's \w would have cut it at the "ó")
     assert note is not None and "'Córdoba'" in note
+
+
+def test_a_term_given_to_a_kind_the_policy_says_has_none_is_stopped():
+    # "el rascador de 1,2 m tiene 12 meses de garantía" where the policy says "Cuchas,
+    # rascadores, correas y juguetes no tienen garantía"
+    assert "warranty_without_data" in check(blind("ii-0130"))
+
+
+def test_saying_that_kind_has_none_passes():
+    # given the same policy and a scratcher without a warranty on its record
+    chunks = {
+        "garantia#1": "Los comederos automáticos tienen 12 meses de garantía por defectos de "
+        "fábrica. Cuchas, rascadores, correas y juguetes no tienen garantía."
+    }
+    tools = [
+        (
+            "search_products",
+            {"query": "rascador"},
+            {
+                "products": [
+                    {
+                        "name": "Rascador para gatos 1,2 m",
+                        "price": "89999",
+                        "in_stock": True,
+                        "warranty": None,
+                    }
+                ]
+            },
+        )
+    ]
+    # when the draft says the scratcher has none and the feeders have twelve months
+    ctx = turn(
+        "El rascador para gatos no tiene garantía; los comederos automáticos sí, 12 meses "
+        "[garantia#1].",
+        locale="es-AR",
+        chunks=chunks,
+        tools=tools,
+    )
+    # then nothing is stopped
+    assert "warranty_without_data" not in check(ctx)
