@@ -6,10 +6,12 @@ Japanese maple tree?") and the draft answers yes. Two structural readings, both 
 the promotion's own source:
 
 - **excluded**: the source excludes the thing after a negation or an exception
-  ("Excludes trees and shrubs", "does not apply to e-books"), and the granting sentence
-  names it, or answers the customer's question about it with a yes;
-- hyphenated compounds are one word here ("e-book" is not "book", which the same
-  source may include).
+  ("Excludes trees and shrubs", "does not apply to e-books"), or leaves out "other
+  brands" than the ones it names, and the granting sentence names the thing or answers
+  the customer's question about it with a yes. Hyphenated compounds are one word here
+  ("e-book" is not "book", which the same source may include);
+- **too few items**: the source's deal starts at a count the customer does not reach
+  (``guards.promo_counts``).
 
 A sentence that restricts ("only", "solo"), excludes or negates anything is the honest
 answer and is left alone.
