@@ -121,10 +121,10 @@ _ALONE = re2.compile(
     r"(?:acumula|combin|stack|sum|junto|together)"
 )
 # What counts as one promotion in a draft sentence: a percentage, an "N x M", a free
-# thing, a code (capitals with digits).
+# thing, a code (capitals with digits), instalments without interest.
 _PROMO_ITEM = re2.compile(
     r"(?i)\d+(?:[.,]\d+)?\s*%|\b\d+\s*x\s*\d+\b|\bfree\b|\bgratis\b|\bgratuit\w*"
-    r"|\b(?-i:[A-Z]{3,}\d+)\b"
+    r"|\b(?-i:[A-Z]{3,}\d+)\b|sin\s+inter[eé]s|interest[-\s]free"
 )
 
 

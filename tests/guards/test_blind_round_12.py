@@ -373,3 +373,26 @@ def test_saying_that_kind_has_none_passes():
     )
     # then nothing is stopped
     assert "warranty_without_data" not in check(ctx)
+
+
+def test_instalments_without_interest_stacked_on_a_discount_that_does_not_combine():
+    # "Te aplico el 10% por transferencia y además podés hacerlo en 3 cuotas sin
+    # interés" where the 10 % "No se combina con cuotas sin interés"
+    assert "discount_promise" in check(blind("k-0302"))
+
+
+def test_the_two_offered_as_a_choice_pass():
+    # given the same two promotions, which do not combine
+    chunks = {
+        "transferencia#1": "Pagando con transferencia bancaria tenés 10% de descuento. No se "
+        "combina con cuotas sin interés.",
+    }
+    # when the draft offers one or the other
+    ctx = turn(
+        "Podés elegir: 10% pagando con transferencia, o 3 cuotas sin interés con tarjeta; "
+        "las dos cosas juntas no se combinan [transferencia#1].",
+        locale="es-AR",
+        chunks=chunks,
+    )
+    # then nothing is stacked
+    assert "discount_promise" not in check(ctx)
