@@ -180,9 +180,14 @@ def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[
     match = phrase_regex(book.unavailable).search(clause)
     if match is None or len(named) < 2:
         return named
+    return _named_last_before(clause, named, match.start(1))
+
+
+def _named_last_before(clause: str, named: list[Product], position: int) -> list[Product]:
+    """The product named last before ``position``; with none before it, every one."""
     lower = clause.lower()
     at = {p: _first_at(lower, p, [q for q in named if q != p]) for p in named}
-    before = [p for p in named if 0 <= at[p] < match.start(1)]
+    before = [p for p in named if 0 <= at[p] < position]
     return [max(before, key=lambda p: at[p])] if before else named
 
 
@@ -227,10 +232,7 @@ def _offer_subject(clause: str, language: str, named: list[Product]) -> list[Pro
         w.endswith(("n't", "n’t")) for w in before
     ):
         return []  # "The Apple Watch … in Midnight isn't in stock right now": no offer
-    lower = clause.lower()
-    at = {p: _first_at(lower, p, [q for q in named if q != p]) for p in named}
-    before = [p for p in named if 0 <= at[p] < match.start(1)]
-    return [max(before, key=lambda p: at[p])] if before else named
+    return _named_last_before(clause, named, match.start(1))
 
 
 def _gone(found: list[Product], clause: str, language: str) -> Finding | None:
