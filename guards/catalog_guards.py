@@ -29,6 +29,7 @@ from guards.product_offers import (
     offers_an_alternative,
     said_for_later,
 )
+from guards.product_priced import priced_as_offered
 from guards.product_refs import (
     PAIR,
     has_words,
@@ -170,6 +171,11 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     parts = clauses(ctx.draft, book.clause_breaks)
     if (product := offered_without_name(parts, ctx.language, products, ctx.question)) is not None:
         return Finding(detail=f"offers {product.name!r}, marked out of stock")
+    priced = priced_as_offered(
+        ctx.draft, locale=ctx.locale, language=ctx.language, products=products
+    )
+    if priced is not None:
+        return Finding(detail=f"sells {priced.name!r} at its price, marked out of stock")
     return None
 
 
