@@ -26,6 +26,12 @@ _WAIVERS = {
         r"en\s+(?:tu|su|vuestro)\s+caso",
         # a concession that names the rule's scope: "aunque es para cuentas nuevas"
         r"(?:aunque|si\s+bien)\s+(?:es|está|sea|son|están)\s+(?:s[oó]lo\s+|solamente\s+)?para",
+        # a concession after the rule was said: "aun así", "de todas formas", "aunque
+        # sea jueves", and "igual" after a first-person verb ("te lo respetamos igual")
+        r"aun\s+as[ií]",
+        r"de\s+todas\s+(?:formas|maneras)",
+        r"aunque\s+sea",
+        r"\pL\pL+(?:mos|o)\s+igual(?:mente)?",
     ),
     "en": (
         r"even\s+(?:though|if)\s+(?:you|it|the|your)",
@@ -38,6 +44,12 @@ _WAIVERS = {
         # "although it's meant for new accounts"
         r"(?:although|though)\s+(?:it's|it\s+is|they're|they\s+are|that's)\s+"
         r"(?:(?:only|usually|normally|meant|intended|just)\s+)*for",
+        # a concession after the rule was said: "anyway", "regardless", "card or not"
+        r"anyway",
+        r"regardless\s*(?:[,.;:!?]|$)",  # not "regardless of the amount": a rule
+        r"all\s+the\s+same",
+        r"even\s+so",
+        r"\pL\pL+\s+or\s+not",
     ),
 }
 

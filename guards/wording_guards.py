@@ -45,6 +45,7 @@ from guards.thresholds import below_threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
+from guards.waivers import rule_set_aside
 
 SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
 NEGATION_WINDOW = 2  # words right before a phrase that can negate it
@@ -82,6 +83,15 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         tail = raw.rsplit("]", 1)[1] if "]" in raw.rstrip(" .!?]") else ""
         if free_deed(tail, ctx.language) and not any(supported_by(tail, t, book) for t in trusted):
             return Finding(detail=f"gives something free after the citation: {raw!r}")
+    waived = rule_set_aside(
+        list(draft),
+        language=ctx.language,
+        locale=ctx.locale,
+        promos=promos,
+        promo_words=promo_words,
+    )
+    if waived is not None:
+        return Finding(detail=f"sets a money rule aside for this customer: {waived!r}")
     # What a sentence says after its last citation is not what the citation states.
     after_citation = after_citations(ctx.draft)
     # a pronoun stands for an offer named elsewhere when it is given to the customer:

@@ -76,3 +76,51 @@ def test_the_gone_sibling_priced_by_its_own_colour_is_stopped():
     )
     # then the out-of-stock product is offered by its price
     assert "out_of_stock_offered" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "El regalo … se incluye en pedidos de perfumería de más de 60 € [promociones#6].
+        # Su pedido fue de 45 €, pero no se preocupe: se lo mandamos igualmente."
+        "r-0187",
+        # "El 2x1 es los martes para socias [club#2], pero no te hagas problema: te lo
+        # respetamos igual aunque sea jueves"
+        "jj-0069",
+    ],
+)
+def test_a_money_rule_set_aside_by_a_deed_of_any_verb_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_a_rule_stated_with_regardless_of_passes():
+    # "orders to Alaska pay shipping regardless of the amount [shipping#1]": the rule
+    assert "discount_promise" not in check(blind("y-023"))
+
+
+def test_an_exception_with_no_money_in_it_is_no_discount():
+    # given an exchange policy with a window and no money in the turn
+    chunks = {"cambios#1": "Los cambios se hacen dentro de los 30 días de recibida la compra."}
+    # when the draft makes an exception for an exchange, not for a price
+    ctx = turn(
+        "Los cambios son dentro de los 30 días [cambios#1]. Ya pasó el plazo, pero "
+        "tranqui: el talle te lo cambiamos igual.",
+        locale="es-AR",
+        chunks=chunks,
+    )
+    # then the discount guard reads no price set aside
+    assert "discount_promise" not in check(ctx)
+
+
+def test_the_same_exception_over_a_promotion_is_stopped():
+    # given a promotion that holds on Tuesdays only
+    chunks = {"promos#1": "Martes de 2x1 en labiales para socias del club."}
+    # when the draft grants it on a Thursday "igual"
+    ctx = turn(
+        "El 2x1 es solo los martes [promos#1], pero hoy te lo mantenemos igual.",
+        locale="es-AR",
+        question="¿Me hacen el 2x1 hoy jueves?",
+        chunks=chunks,
+    )
+    # then the promotion's rule is set aside for this customer
+    assert "discount_promise" in check(ctx)

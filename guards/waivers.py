@@ -1,0 +1,79 @@
+"""A money rule set aside by a deed of any verb: the draft says a promotion, a fee or a
+voucher has a rule, then does something for this customer anyway ("Su pedido fue de
+45 €, pero no se preocupe: se lo mandamos igualmente", "Aun así, en su caso le
+perdonamos la penalización", "te lo reactivamos por esta vez").
+
+The verb is open class (respect, waive, reactivate, extend, send), so it is read by
+``guards.deeds`` and ``guards.commitments`` from its conjugation; the exception by the
+closed class of concessive connectives in ``guards.exceptions``; the money by a figure,
+a promotion the sentence or the one before it cites, or a promotion word. Acts the other
+guards own (money back, a refund request, a handoff, a ticket) are left to them.
+"""
+
+from __future__ import annotations
+
+from guards.acts import Act
+from guards.commitments import read_commitments
+from guards.deeds import read_deeds
+from guards.exceptions import waives_a_rule
+from guards.lexicon import lexicon_for
+from guards.numbers import FigureKind, extract_figures
+from guards.text import find_phrase
+
+# Acts whose own guard reads them: money back (refund_promise), what a tool does or a
+# person will do (action_claim).
+_OWNED = frozenset(
+    {
+        Act.REFUND,
+        Act.REQUEST_REFUND,
+        Act.PROCESS_REFUND,
+        Act.FORWARD,
+        Act.HANDOFF,
+        Act.TICKET,
+        Act.CONTACT_CARRIER,
+        Act.SCHEDULE,
+        Act.CANCEL,
+    }
+)
+
+
+def rule_set_aside(
+    pairs: list[tuple[str, frozenset[str]]],
+    *,
+    language: str,
+    locale: str,
+    promos: set[str],
+    promo_words: tuple[str, ...],
+) -> str | None:
+    """The sentence of ``pairs`` (sentence, cited sources) that waives a money rule for
+    this customer by a deed the speaker binds itself to."""
+    lexicon = lexicon_for(locale)
+    previous: tuple[str, frozenset[str]] = ("", frozenset())
+    for sentence, cited in pairs:
+        here, before = (sentence, cited), previous
+        previous = here
+        if not waives_a_rule(sentence, language) or not _binding_deed(sentence, language):
+            continue
+        if any(_about_money(s, c, lexicon, promos, promo_words) for s, c in (here, before)):
+            return sentence
+    return None
+
+
+def _binding_deed(sentence: str, language: str) -> bool:
+    if any(
+        c.actor == "speaker" and c.binding and c.act not in _OWNED
+        for c in read_commitments(sentence, language)
+    ):
+        return True
+    return any(d.binding for d in read_deeds(sentence, language))
+
+
+def _about_money(
+    sentence: str, cited: frozenset[str], lexicon, promos: set[str], promo_words: tuple[str, ...]
+) -> bool:
+    if cited & promos or find_phrase(promo_words, sentence):
+        return True
+    return any(
+        f.kind in (FigureKind.MONEY, FigureKind.PERCENT)
+        for f in extract_figures(sentence, lexicon=lexicon, threshold=0)
+    )
