@@ -113,7 +113,11 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
                     return _finding(act, claim.verb, sentence, ctx, done, reference=other)
                 continue
-            if act == Act.HANDOFF and on_condition(sentence):
+            if (
+                act in (Act.HANDOFF, Act.FORWARD)
+                and on_condition(sentence)
+                and not _said_done(claim.verb, sentence)
+            ):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
             if _names_a_performed_act(claim.verb, sentence, done, ctx.language):
                 continue  # "hemos dejado registrada vuestra solicitud de reembolso"
@@ -132,8 +136,10 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not _a_document_sent(act, claim.verb, sentence, _customer_words(ctx))
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
-            if any(restates(sentence, text, stop, share=0.5) for text in sources):
-                continue
+            if any(restates(sentence, text, stop, share=0.5) for text in sources) and not (
+                claim.actor == SPEAKER and _said_done(claim.verb, sentence)
+            ):
+                continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
             named = _performed_act_named(deed.verb, sentence, done, ctx.language)

@@ -124,3 +124,40 @@ def test_the_same_exception_over_a_promotion_is_stopped():
     )
     # then the promotion's rule is set aside for this customer
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "¡Listo! Te reservé una eléctrica para el domingo …, sale $45.000 el día
+        # [alquiler#1]": the chunk gives the price, nothing reserved anything
+        "ll-0201",
+        # "Ya te generé el cambio por correo al talle 6 y te mandé la etiqueta a tu mail
+        # … [cambios#1]"
+        "ll-0044",
+        # "Igual ya le avisé al depósito para que revisen si el cargador quedó sin
+        # despachar": the "si" is the warehouse's question, the deed is done
+        "t-0025",
+    ],
+)
+def test_a_deed_done_for_this_customer_is_claimed_even_beside_a_citation(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+def test_an_offer_to_pass_the_case_on_if_something_happened_passes():
+    # "Si la entregaste y no te la devolvieron …, decime la fecha y el local y te paso
+    # con alguien del equipo para que lo revise"
+    assert "action_claim" not in check(blind("ll-0123"))
+
+
+def test_how_the_shop_does_it_restated_from_its_source_passes():
+    # given a returns chunk that says how the label is sent
+    chunks = {"devoluciones#2": "Enviamos la etiqueta de devolución por e-mail en 24 horas."}
+    # when the draft restates the process with the citation, in the shop's present
+    ctx = turn(
+        "Enviamos la etiqueta de devolución por e-mail en 24 horas [devoluciones#2].",
+        locale="es-ES",
+        chunks=chunks,
+    )
+    # then it is how things are done, not a deed for this customer
+    assert "action_claim" not in check(ctx)
