@@ -19,6 +19,7 @@ from guards.product_denials import (
     denied_phrases,
     denied_products,
     denies_a_variant,
+    denies_another_thing,
     names_another,
 )
 from guards.product_offers import (
@@ -63,7 +64,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     for clause in clauses(ctx.draft, book.clause_breaks):
-        denied = find_phrase(book.unavailable, clause) is not None
+        denied = find_phrase(book.unavailable, clause) is not None and not (
+            denies_another_thing(clause, products)
+        )
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
         if not about_info:
             for found in denied_products(clause, ctx.language, products, ctx.question):

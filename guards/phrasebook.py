@@ -76,6 +76,7 @@ SPANISH = Phrasebook(
         r"ahorr[aá]s",
         r"sin\s+costo",
         r"sin\s+coste",
+        r"sin\s+gastos\s+de\s+env[ií]o",
         r"gratuit[oa]s?",
         r"sin\s+costo\s+adicional",
         r"mitad\s+de\s+precio",

@@ -243,3 +243,30 @@ def names_another(clause: str, start: int, end: int, product: Product) -> bool:
             if proper and stem(lower) not in name and lower not in name:
                 return True
     return False
+
+
+# What "no hay" / "there is no" may deny of a product: its stock, units, the product.
+_STOCK_NOUNS = frozenset(
+    "stock existencias unidades unidad disponibilidad inventario units unit availability "
+    "inventory more más".split()
+)
+_QUANTIFIERS = frozenset(
+    "ningún ningun ninguna ninguno any no el la los las un una the a an".split()
+)
+_THERE_IS_NO = re2.compile(r"(?i)(?:^|[^\pL])(?:no\s+hay|there\s+(?:is|are)\s+no)\s+(\pL[^,;:.]*)")
+
+
+def denies_another_thing(clause: str, products: tuple[Product, ...]) -> bool:
+    """ "No hay ninguna promoción publicada para el Papel Navigator": what the clause
+    says there is none of is a noun no returned product's name has (a promotion, a
+    discount, news), said of the product, not the product itself."""
+    match = _THERE_IS_NO.search(clause)
+    if match is None:
+        return False
+    rest = [w for w in words(match.group(1))][:4]
+    while rest and rest[0] in _QUANTIFIERS:
+        rest = rest[1:]
+    if not rest or rest[0] in _STOCK_NOUNS or not rest[0].isalpha():
+        return False
+    named = {stem(w) for p in products for w in words(p.name)}
+    return stem(rest[0]) not in named

@@ -167,6 +167,9 @@ def _excluded(source: str) -> set[str]:
     return out
 
 
+_NUMBER = re2.compile(r"\d+(?:[.,]\d+)*")
+
+
 def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
     """The promotions the sentence speaks of (the shop's own chunks that give a
     discount): the ones it cites, or else one whose figure the sentence repeats."""
@@ -177,8 +180,9 @@ def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]
     named = [c.text for c in chunks if c.source in cited]
     if named:
         return named
-    figures = {t for t in words(sentence) if any(ch.isdigit() for ch in t)}
-    repeated = [c.text for c in chunks if figures & set(words(c.text))]
+    # whole numbers as written: "19,90 €" does not repeat the "4,90 €" of a chunk
+    figures = set(_NUMBER.findall(without_citations(sentence)))
+    repeated = [c.text for c in chunks if figures & set(_NUMBER.findall(c.text))]
     # "…[promos#1], pero también te vale en los de Educa": with one promotion in the
     # turn, a sentence that neither cites, repeats nor states one speaks of that one
     alone = len(chunks) == 1 and not figures and not find_phrase(promo_words, sentence)

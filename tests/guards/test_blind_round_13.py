@@ -161,3 +161,42 @@ def test_how_the_shop_does_it_restated_from_its_source_passes():
     )
     # then it is how things are done, not a deed for this customer
     assert "action_claim" not in check(ctx)
+
+
+def test_free_shipping_granted_below_the_threshold_this_time_is_stopped():
+    # "El envío gratis empieza a partir de 80 € [envios#1], pero por ser tú, esta vez
+    # te lo dejamos sin gastos de envío" on a 72 € order
+    assert "discount_promise" in check(blind("ll-0006"))
+
+
+def test_prices_beside_a_shipping_chunk_repeat_none_of_its_figures():
+    # "el Soporte Pedalia Grip a 19,90 €, disponible, y el Quad Lock … a 59,95 €,
+    # también en stock" beside "Envío 4,90 €, gratis en pedidos desde 60 €": the
+    # "90" of two prices is not the chunk's figure, and stock is no promotion
+    assert "discount_promise" not in check(blind("ll-0110"))
+
+
+def test_there_is_no_promotion_for_a_product_denies_no_product():
+    # "No hay ninguna promoción publicada para el Papel Navigator A4 …, que cuesta
+    # 31,50 € y está en stock"
+    assert "stock_contradiction" not in check(blind("kk-0110"))
+
+
+def test_there_are_no_units_of_a_returned_product_in_stock_is_a_denial():
+    # given a search that returned the product in stock
+    tools = [("search_products", {"query": "papel a4"}, {"products": [_paper(in_stock=True)]})]
+    # when the draft says there is none of it
+    ctx = turn("No hay unidades del Papel Navigator A4 ahora mismo.", locale="es-ES", tools=tools)
+    # then it denies what the search returned in stock
+    assert "stock_contradiction" in check(ctx)
+
+
+def _paper(*, in_stock: bool) -> dict:
+    return {
+        "sku": "NAV-A4-500",
+        "name": "Papel Navigator A4 80 g",
+        "price": "6.30",
+        "currency": "EUR",
+        "in_stock": in_stock,
+        "warranty": None,
+    }
