@@ -237,3 +237,35 @@ def head_named(text: str, product: Product) -> bool:
     "Rascador para gatos …")."""
     head = [w for w in words(product.name) if len(w) >= 4][:1]
     return bool(head) and stem(head[0]) in {stem(w) for w in words(text)}
+
+
+# Closed class: the words of any warranty sentence, which name no category of goods.
+_WARRANTY_TALK = frozenset(
+    "años año meses mes días years year months month days garantía garantia garantías "
+    "warranty warranties guarantee guarantees cobertura cover covered covers covering cubre "
+    "cubren cubiert defectos defecto defects defect faults fault fallas falla fabricación "
+    "manufacturing fabricante fabricantes manufacturer manufacturers maker makers legal "
+    "oficial official desde from compra purchase fecha date tienda shop store todos todas "
+    "all productos producto products product artículos items item tienen tiene have has "
+    "carry carries come comes with con incluye include includes según under policy "
+    "política".split()
+)
+
+
+def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool:
+    """The draft's sentence names a category a policy gives a term to ("as a new guitar,
+    it comes with the 2-year warranty", "las herramientas eléctricas tienen 6 meses"):
+    a word of its own, not the warranty's talk, that a chunk with a term has (the whole
+    chunk: "Cushions and umbrellas: 1 year" names its kinds before the colon)."""
+    own = {
+        stem(w)
+        for w in words(sentence.lower())
+        if len(w) >= 4 and w not in stopwords and w not in _WARRANTY_TALK
+    }
+    if not own:
+        return False
+    return any(
+        own & {stem(w) for w in words(text.lower()) if w not in _WARRANTY_TALK}
+        for text in chunks
+        if TERM.search(text)
+    )

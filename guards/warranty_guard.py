@@ -1,14 +1,19 @@
 """Guard ``warranty_without_data``: a warranty stated for a product whose sheet has none,
 when no retrieved chunk gives terms that cover it — even if another product of the same
 turn has that warranty. The reading of how a clause hands a warranty on is in
-``guards.product_warranty``."""
+``guards.product_warranty``.
+
+When a policy chunk gives terms to kinds of its own ("Cortacéspedes y herramientas de
+jardín: 3 años"), a term said of a product none of them covers passes only when the
+draft names a kind the chunk names ("as a new guitar, it has the 2-year warranty"), or
+borrows it by analogy, or the policy is in another language than the reply."""
 
 from __future__ import annotations
 
 import re2
 
 from guards.context import GuardContext
-from guards.languages import written_in
+from guards.languages import other_language, written_in
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.product_refs import (
     PAIR,
@@ -21,6 +26,7 @@ from guards.product_refs import (
 from guards.product_variants import by_attributes
 from guards.product_warranty import (
     TERM,
+    bridged,
     carried_over,
     cited_category,
     compared_subject,
@@ -60,10 +66,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     # Each chunk is read in its own language: an English reply over a Spanish policy.
-    policies = [
-        [s for s in sentences(c.text) if find_phrase(_warranty_words(c.text, book), s)]
-        for c in ctx.retrieved
-    ]
+    policies = [_policy(c.text, book) for c in ctx.retrieved]
     bare = [
         p
         for p in products
@@ -77,7 +80,6 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     bare = [p for p in bare if p not in unknown]
     if not bare:
         return None
-    scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     denied = [p for p in bare if any(denies(s, p) for policy in policies for s in policy)]
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
     # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
@@ -93,7 +95,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
             return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
         topic = said
         for clause in clauses(sentence, book.clause_breaks):
-            found = _warranty_for_bare(ctx, clause, sentence, products, bare, scoped, own, last)
+            found = _warranty_for_bare(ctx, clause, sentence, products, bare, policies, own, last)
             found = found or _given_to_denied(ctx, clause, products, denied)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
@@ -110,11 +112,12 @@ def _warranty_for_bare(
     sentence: str,
     products: tuple[Product, ...],
     bare: list[Product],
-    scoped: bool,
+    policies: list[list[str]],
     own: list[str],
     last: Product | None = None,
 ) -> Product | None:
     book = PHRASEBOOKS[ctx.language]
+    scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     if scoped and cited_category(clause, ctx.retrieved):
         return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
     # "[garantia#1]" names a chunk, not a warranty
@@ -138,7 +141,16 @@ def _warranty_for_bare(
             compared = compared_subject(clause, sentence, products, bare, last)
             if compared is not None:
                 return compared
-    if scoped and not extends_by_analogy(clause, ctx.language):
+    if (
+        scoped
+        and not extends_by_analogy(clause, ctx.language)
+        and (
+            not TERM.search(clause)
+            or bridged(sentence, [c.text for c in ctx.retrieved], book.stopwords)
+            # a policy in another language than the reply: its words cannot be compared
+            or any(other_language(" ".join(p), ctx.language) for p in policies if p)
+        )
+    ):
         return None  # only "como nuestros muebles", "like all our tents" borrows it
     if (
         scoped
@@ -187,6 +199,19 @@ _STRETCH = re2.compile(r"[;:—–]|,\s")  # "1,2 m" is a decimal comma, not a s
 
 
 _PUNCTUATION = re2.compile(r"[,:;—–]\s*")
+
+
+def _policy(text: str, book: Phrasebook) -> list[str]:
+    """A chunk's sentences about warranties, and a term said right after one ("… tienen 2
+    años de garantía; si registras el producto …, Bosch y Makita la amplían a 3 años")."""
+    out: list[str] = []
+    about = False
+    for sentence in sentences(text):
+        said = find_phrase(_warranty_words(text, book), sentence) is not None
+        if said or (about and TERM.search(sentence)):
+            out.append(sentence)
+        about = said
+    return out
 
 
 def _warranty_words(text: str, book: Phrasebook) -> tuple[str, ...]:

@@ -415,14 +415,19 @@ def test_a_time_after_the_denied_product_is_not_a_qualifier():
     assert _denies("We don't have the Moto G54 this week.", g54, locale="en")
 
 
-def test_a_range_policy_applied_without_analogy_passes():
+def test_a_range_policy_applied_to_the_kind_the_draft_names_passes():
     """Given a chunk giving electronics 12 months and headphones whose sheet has none;
-    when the draft states the 12 months citing it, with no "como / like" borrowing from
-    another range; then the chunk may well cover them: pass."""
+    when the draft puts them in the chunk's kind ("al ser electrónicos"); then the
+    chunk covers them: pass. Said with no kind of the chunk's, the term is read as given
+    to what the policy does not name (session 13: on the blind test halves that reading
+    caught ten misses for one false alarm; a kind the chunk implies without naming it,
+    headphones under "electrónicos", is its price)."""
     chunks = {"garantia#1": "Los productos electrónicos tienen 12 meses de garantía."}
     tools = [search(item("Auriculares JBL Tune 520BT"))]
-    draft = "Los auriculares tienen 12 meses de garantía [garantia#1]."
+    draft = "Al ser electrónicos, los auriculares tienen 12 meses de garantía [garantia#1]."
     assert "warranty_without_data" not in check(turn(draft, chunks=chunks, tools=tools))
+    draft = "Los auriculares tienen 12 meses de garantía [garantia#1]."
+    assert "warranty_without_data" in check(turn(draft, chunks=chunks, tools=tools))
 
 
 def test_an_offer_for_when_it_is_back_passes():

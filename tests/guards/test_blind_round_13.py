@@ -200,3 +200,43 @@ def _paper(*, in_stock: bool) -> dict:
         "in_stock": in_stock,
         "warranty": None,
     }
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "El rascador Mini de 60 cm … tiene 3 años de garantía [garantia#4]" where the
+        # chunk gives 3 years to lawnmowers and garden tools
+        "zz-063",
+        # "El Casio CT-S300 … tiene 3 años de garantía [garantia#5]": the chunk is about
+        # Samsung phones
+        "zz-087",
+        # "The men's rain jacket … carries a warranty of 2 years … [warranty#2]": desks
+        "zz-145",
+        # "la Cuna colecho regulable tiene 3 años de garantía del fabricante
+        # [garantia#2]": car seats and prams only
+        "F-0162",
+    ],
+)
+def test_a_term_cited_from_a_policy_for_another_kind_is_stopped(case_id):
+    assert "warranty_without_data" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "The Fender Player Stratocaster …is a new guitar, so it comes with the 2-year
+        # Harmony warranty": the draft names the policy's kind
+        "F-0205",
+        "zz-142",  # "Our warranty on electric guitars is 2 years … so it applies to this one"
+        "zz-103",  # "As running shoes, they're covered by our warranty of 1 year"
+        "k-0022",  # "Las herramientas eléctricas tienen 6 meses de garantía de la tienda"
+        # an English reply over a Spanish policy: words cannot be compared
+        "o-0065",
+        # "… Bosch y Makita la amplían a 3 años": a term said right after the policy's
+        # sentence about warranties is part of it
+        "o-0125",
+    ],
+)
+def test_a_term_given_by_the_policy_for_the_kind_the_draft_names_passes(case_id):
+    assert "warranty_without_data" not in check(blind(case_id))
