@@ -12,6 +12,8 @@ guards own (money back, a refund request, a handoff, a ticket) are left to them.
 
 from __future__ import annotations
 
+import re2
+
 from guards.acts import Act
 from guards.commitments import read_commitments
 from guards.deeds import read_deeds
@@ -52,14 +54,29 @@ def rule_set_aside(
     for sentence, cited in pairs:
         here, before = (sentence, cited), previous
         previous = here
-        if not waives_a_rule(sentence, language) or not _binding_deed(sentence, language):
+        if not waives_a_rule(sentence, language) or not binding_deed(sentence, language):
             continue
         if any(_about_money(s, c, lexicon, promos, promo_words) for s, c in (here, before)):
             return sentence
     return None
 
 
-def _binding_deed(sentence: str, language: str) -> bool:
+# The customer allowed to do something: "como clienta habitual también puedes usarlo",
+# "you can use it too".
+_PERMITTED = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:puedes|pod[eé]s|puede|pod[eé]is|pueden|you\s+(?:can|may|could))"
+    r"\s+(?:(?:also|still|too|igual|también|tambien|igualmente)\s+)?\pL\pL+"
+)
+
+
+def grants_something(sentence: str, language: str) -> bool:
+    """Someone does or allows something in the sentence: the speaker binds itself to an
+    act, or the customer is allowed one."""
+    return binding_deed(sentence, language) or _PERMITTED.search(sentence) is not None
+
+
+def binding_deed(sentence: str, language: str) -> bool:
+    """The speaker binds itself to an act of any verb that no other guard owns."""
     if any(
         c.actor == "speaker" and c.binding and c.act not in _OWNED
         for c in read_commitments(sentence, language)

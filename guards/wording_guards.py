@@ -45,7 +45,7 @@ from guards.thresholds import below_threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
-from guards.waivers import rule_set_aside
+from guards.waivers import grants_something, rule_set_aside
 
 SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
 NEGATION_WINDOW = 2  # words right before a phrase that can negate it
@@ -137,7 +137,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
 
         if (grant := price_granted(ctx, sentence)) is not None:
             return Finding(detail=f"sells at a price only the customer named ({grant!r})")
-        waived = waives_a_rule(sentence, ctx.language)
+        # a rule set aside by someone: "en tu caso el descuento llegaría al tope" is the
+        # promotion's own arithmetic, "en tu caso te lo aplicamos igual" a waiver
+        waived = waives_a_rule(sentence, ctx.language) and grants_something(sentence, ctx.language)
         apology = (apologies and find_phrase(book.compensation, sentence)) or waived
         if (code := invented_code(sentence, ctx)) is not None:
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")

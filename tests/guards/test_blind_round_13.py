@@ -240,3 +240,21 @@ def test_a_term_cited_from_a_policy_for_another_kind_is_stopped(case_id):
 )
 def test_a_term_given_by_the_policy_for_the_kind_the_draft_names_passes(case_id):
     assert "warranty_without_data" not in check(blind(case_id))
+
+
+def test_your_case_in_the_promotions_own_arithmetic_sets_no_rule_aside():
+    # "En tu caso el descuento llegaría al tope, o sea $5.000": nobody grants anything
+    assert "discount_promise" not in check(blind("q-0148"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "aunque es para cuentas nuevas, como clienta habitual también puedes usarlo"
+        "z-127",
+        # "although it's meant for new accounts, as a loyal customer you can use it too"
+        "z-026",
+    ],
+)
+def test_a_customer_allowed_what_the_rule_leaves_out_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
