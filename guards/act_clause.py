@@ -31,8 +31,17 @@ def _in_context(verb: Verb, context: str) -> bool:
     return bool(verb.objects) and any(t.startswith(verb.objects) for t in tokens)
 
 
-def _coordinated(tokens: list[str], index: int, person: str) -> bool:
+# Closed class: a new subject between two verbs ("I've filed it, and a colleague will
+# review it — they look at the photo and can offer a refund"): the second verb is theirs.
+_ANOTHER_SUBJECT = frozenset("they he she ellos ellas él ella".split())
+
+
+def _coordinated(tokens: list[str], index: int, person: str, since: int = 0) -> bool:
+    """The verb at ``index`` shares the subject of the verb at ``since``: joined by "and"
+    with no new subject between them."""
     before = tokens[max(0, index - 3) : index]
+    if _ANOTHER_SUBJECT.intersection(tokens[since + 1 : index]):
+        return False
     return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
 
 
@@ -103,3 +112,9 @@ def _joined_to_future(tokens: list[str], joint: int) -> tuple[str, bool] | None:
             return None
         return SPEAKER, bool(_MODAL_EN & set(aux))
     return None
+
+
+def modifies_a_noun(tokens: list[str], index: int) -> bool:
+    """An English act word that modifies a noun ("file a refund request", "the refund
+    policy") names that thing; it is not a verb."""
+    return tokens[index + 1 : index + 2] in (["request"], ["requests"], ["policy"], ["form"])

@@ -24,6 +24,7 @@ from guards.act_clause import (
     _pronoun_object,
     _subject_object,
     has_object,
+    modifies_a_noun,
 )
 from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, SECOND, THIRD
 from guards.acts import Act
@@ -111,13 +112,13 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     entries_of = entries_es if language == "es" else entries_en
     reader = _read_es if language == "es" else _read_en
     out: list[Commitment] = []
-    last_actor, last_modal = "", False
+    last_actor, last_modal, last_at = "", False, 0
     for index in range(len(tokens)):
         entries = entries_of(tokens[index])
-        if not entries:
+        if not entries or (language == "en" and modifies_a_noun(tokens, index)):
             continue
         found = reader(tokens, index, entries[0][1])
-        if found is None and last_actor and _coordinated(tokens, index, entries[0][1]):
+        if found is None and last_actor and _coordinated(tokens, index, entries[0][1], last_at):
             # "I've cancelled it and sent you the label"; "I can check and refund it"
             found = (last_actor, last_modal)
         if (
@@ -155,7 +156,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             actor = PASSIVE  # the customer receives what the shop does: a benefit, not a task
         elif verb.received and actor == SPEAKER:
             continue  # "we have refunds for…": the shop has, not gives
-        last_actor, last_modal = actor, modal
+        last_actor, last_modal, last_at = actor, modal, index
         negated = negated_at(tokens, index, language)
         if verb.when_negated:
             if not negated:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
@@ -219,12 +220,15 @@ _CLITIC_OBJECTS_ES = frozenset("lo la los las".split())
 
 
 def _already_done_es(tokens: list[str], language: str) -> bool:
-    """ "Ya lo reporté": "ya", an object pronoun and a first-person past speak of this
-    case though no noun of it is in the sentence."""
-    return language == "es" and any(
-        a == "ya" and b in _CLITIC_OBJECTS_ES and c.endswith("é")
+    """ "Ya lo reporté", "ya lo marcamos", "ya agendé una llamada": "ya" before a
+    first-person past (with an object pronoun or none) speaks of this case though no
+    noun of it is in the sentence."""
+    if language != "es":
+        return False
+    return any(
+        a == "ya" and b in _CLITIC_OBJECTS_ES and c.endswith(("é", "amos", "imos"))
         for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
-    )
+    ) or any(a == "ya" and b.endswith("é") and len(b) >= 5 for a, b in pairwise(tokens))
 
 
 def _talk_es(form: str) -> bool:
@@ -310,6 +314,8 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return True
     # a pronoun for the customer before a first-person verb: "te lo mando", "se la cambiamos"
     pronouns = set(tokens[max(0, index - 2) : index])
+    if tokens[index - 1] == "se":
+        return False  # a bare "se" is impersonal: "se hizo a las 11:00", "se envía"
     if pronouns & {"te", "le", "les", "se"} and tokens[index - 1] in CLITICS_ES:
         return token.endswith(("amos", "imos", "emos")) or (
             token.endswith("o") and not token.endswith(("lo", "no"))

@@ -258,3 +258,24 @@ def test_your_case_in_the_promotions_own_arithmetic_sets_no_rule_aside():
 )
 def test_a_customer_allowed_what_the_rule_leaves_out_is_stopped(case_id):
     assert "discount_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "se hizo a las 11:00 y está en reparto": a bare "se" is impersonal
+        ("nn-0061", "action_claim"),
+        # "I can also file a refund request now if you want": a request, offered
+        ("nn-0065", "refund_promise"),
+        # "a colleague will review it — they look at the photo and can offer a new
+        # bouquet or a refund": the colleague's, not the speaker's
+        ("nn-0126", "discount_promise"),
+    ],
+)
+def test_what_someone_else_does_or_a_noun_names_is_no_commitment(case_id, guard):
+    assert guard not in check(blind(case_id))
+
+
+def test_a_call_already_booked_is_claimed():
+    # "Ya agendé una llamada para mañana a la tarde con alguien del equipo."
+    assert "action_claim" in check(blind("nn-0103"))
