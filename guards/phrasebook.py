@@ -126,6 +126,7 @@ SPANISH = Phrasebook(
             compound_unless=MACHINERY_ES,
         ),
         InternalTerm(r"(?:el|del|en\s+el)\s+cat[aá]logo", needs_cue=True),
+        InternalTerm(r"[ií]ndice\s+del?\s+cat[aá]logo"),
         # What the assistant was given to read: "los documentos que me pasaron", "el
         # contexto proporcionado", "el fragmento", "chunk".
         InternalTerm(r"chunks?"),
@@ -149,7 +150,6 @@ SPANISH = Phrasebook(
         r"encontr[eé]",
         r"encuentro",
         r"busqu[eé]",
-        r"aparece",
         r"figura",
         r"devolvi[oó]",
         r"devuelve",

@@ -11,9 +11,9 @@ from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
 from guards.product_offers import offers_an_alternative, said_for_later
 from guards.product_refs import loosely_referred
-from guards.product_variants import by_attributes
+from guards.product_variants import by_attributes, by_own_words
 from guards.products import Product
-from guards.text import negated_clause, sentences, words
+from guards.text import negated_clause, sentences
 
 
 def priced_as_offered(
@@ -39,16 +39,8 @@ def priced_as_offered(
         if len(named) > 1:
             named = by_attributes(sentence, named)
         if len(named) > 1:
-            named = _by_own_words(sentence, named)
+            named = by_own_words(sentence, named)
         priced = [p for p in named if p.price in prices]
         if len(priced) == 1 and priced[0] in gone and not negated_clause(sentence, language):
             return priced[0]
     return None
-
-
-def _by_own_words(sentence: str, named: list[Product]) -> list[Product]:
-    """Of siblings a sentence names, those it names by a word the others lack ("in
-    Jake", "gris perla"); all of them when it names none that way."""
-    said = set(words(sentence.lower()))
-    own = [p for p in named if said & (p.words - {w for q in named if q is not p for w in q.words})]
-    return own or named

@@ -143,3 +143,19 @@ def _measures(text: str) -> set[tuple[str, str]]:
         (_UNIT.get(m.group(2).lower(), m.group(2).lower()), m.group(1).replace(",", "."))
         for m in _MEASURE.finditer(text)
     }
+
+
+def by_own_words(text: str, named: list[Product]) -> list[Product]:
+    """Of siblings a text names, those it names by a word of their name the others lack
+    ("in Jake", "gris perla"); with none named that way, the plain sibling whose name
+    has no word of its own ("el Seiko Presage SRPD37" beside "… (segunda mano)"); else
+    all of them."""
+    said = set(words(text.lower()))
+    own = {p: set(words(p.name.lower())) for p in named}
+    for p in named:
+        own[p] -= {w for q in named if q is not p for w in words(q.name.lower())}
+    by_word = [p for p in named if said & own[p]]
+    if by_word:
+        return by_word
+    plain = [p for p in named if not own[p]]
+    return plain if plain and len(plain) < len(named) else named

@@ -177,10 +177,15 @@ def carried_over(
 
 # "como todos los móviles nuevos", "like all our tents": the product is one of a category.
 _ALL_OF = re2.compile(
-    r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|all)\s+"
+    r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|todo|toda|cualquier|all|any|every)\s+"
     r"(?:(?:los|las|nuestros|nuestras|our|the)\s+)*([^\[\],;:.()]+)"
 )
 _LINKS = frozenset("de del con y o e of with and or for para".split())
+# Closed class: the verbs that give a category its warranty.
+_HAS = frozenset(
+    "tiene tienen lleva llevan trae traen viene vienen cuenta cuentan incluye incluyen "
+    "has have comes come carries carry includes include gets get is are es son".split()
+)
 
 
 def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
@@ -191,7 +196,12 @@ def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
     cited = citations(clause)
     if match is None or not cited:
         return False
-    category = [w for w in words(match.group(1)) if len(w) >= 3 and w not in _LINKS]
+    category = []
+    for w in words(match.group(1)):
+        if w in _HAS or TERM.match(w):
+            break  # "como toda gafa nueva tiene la garantía …": the category ends at its verb
+        if len(w) >= 3 and w not in _LINKS:
+            category.append(w)
     terms = {m.group(1) for m in TERM.finditer(clause[: match.start()]) if m.group(1)}
     if not category:
         return False
@@ -225,11 +235,32 @@ _NONE = re2.compile(
 )
 
 
-def denies(sentence: str, product: Product) -> bool:
+def denies(
+    sentence: str, product: Product, *, by_kind: bool = True, by_condition: bool = True
+) -> bool:
     """The policy sentence says the kind the product's name opens with has no warranty:
-    the name's head word ("Rascador para gatos …") among the words before the denial."""
+    the name's head word ("Rascador para gatos …") among the words before the denial,
+    or a condition the name states ("(reacondicionada)", "(segunda mano)") there."""
     match = _NONE.search(sentence)
-    return match is not None and head_named(sentence[: match.start()], product)
+    if match is None:
+        return False
+    before = sentence[: match.start()]
+    if by_kind and head_named(before, product):
+        return True
+    if not by_condition:
+        return False
+    said = {_genderless(stem(w)) for w in words(before.lower())}
+    return any(
+        _genderless(stem(w)) in said for w in words(product.name.lower()) if w in _CONDITIONS
+    )
+
+
+# Closed class: the conditions a name states that a policy may leave without warranty.
+_CONDITIONS = frozenset(
+    "reacondicionado reacondicionada reacondicionados reacondicionadas usado usada usados "
+    "usadas segunda outlet exhibición exhibicion refurbished used second-hand secondhand "
+    "pre-owned ex-display display open-box".split()
+)
 
 
 def head_named(text: str, product: Product) -> bool:

@@ -21,9 +21,10 @@ from guards.product_refs import (
     closest,
     extends_by_analogy,
     has_words,
+    loosely_referred,
     warranty_subjects,
 )
-from guards.product_variants import by_attributes
+from guards.product_variants import by_attributes, by_own_words
 from guards.product_warranty import (
     TERM,
     bridged,
@@ -67,20 +68,28 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     products = returned_products(ctx)
     # Each chunk is read in its own language: an English reply over a Spanish policy.
     policies = [_policy(c.text, book) for c in ctx.retrieved]
-    bare = [
+    null = [p for p in products if p.has_warranty_field and p.warranty is None]
+    bare = [p for p in null if not any(chunk_covers(policy, p) for policy in policies)]
+    # the policy's own "sin garantía" for a condition the name states outweighs a general
+    # term ("Todos los productos nuevos tienen 6 meses … Los reacondicionados, sin garantía")
+    denied = [
         p
-        for p in products
-        if p.has_warranty_field
-        and p.warranty is None
-        and not any(chunk_covers(policy, p) for policy in policies)
+        for p in null
+        if any(denies(s, p, by_kind=p in bare) for policy in policies for s in policy)
     ]
-    if not bare:
+    # denied as a kind ("Cuchas, rascadores … no tienen garantía"): named by its head
+    kinds = [
+        p
+        for p in denied
+        if p in bare and any(denies(s, p, by_condition=False) for pol in policies for s in pol)
+    ]
+    if not bare and not denied:
         return None
     unknown = unknown_for(ctx.draft, products)
     bare = [p for p in bare if p not in unknown]
-    if not bare:
+    denied = [p for p in denied if p not in unknown]
+    if not bare and not denied:
         return None
-    denied = [p for p in bare if any(denies(s, p) for policy in policies for s in policy)]
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
     # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
     # speaks of the product the draft named last.
@@ -96,7 +105,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         topic = said
         for clause in clauses(sentence, book.clause_breaks):
             found = _warranty_for_bare(ctx, clause, sentence, products, bare, policies, own, last)
-            found = found or _given_to_denied(ctx, clause, products, denied)
+            found = found or _given_to_denied(ctx, clause, products, denied, kinds)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
         # the product named by its model words, or else by the looser reading a clause
@@ -178,7 +187,11 @@ def _warranty_for_bare(
 
 
 def _given_to_denied(
-    ctx: GuardContext, clause: str, products: tuple[Product, ...], denied: list[Product]
+    ctx: GuardContext,
+    clause: str,
+    products: tuple[Product, ...],
+    denied: list[Product],
+    kinds: list[Product],
 ) -> Product | None:
     """A term given to a product the policy itself says has none ("Cuchas, rascadores …
     no tienen garantía" and "el rascador de 1,2 m tiene 12 meses de garantía")."""
@@ -189,8 +202,17 @@ def _given_to_denied(
     for stretch in _STRETCH.split(clause):
         if not TERM.search(stretch) or negated_clause(stretch, ctx.language):
             continue
-        named = named_products(stretch, products)
-        if found := next((p for p in denied if p in named or head_named(stretch, p)), None):
+        named = named_products(stretch, products) or loosely_referred(stretch, products)
+        if len(named) > 1:
+            named = by_own_words(stretch, named)  # "el nuevo" and "el de segunda mano"
+        if found := next(
+            (
+                p
+                for p in denied
+                if p in named or (not named and p in kinds and head_named(stretch, p))
+            ),
+            None,
+        ):
             return found
     return None
 

@@ -279,3 +279,44 @@ def test_what_someone_else_does_or_a_noun_names_is_no_commitment(case_id, guard)
 def test_a_call_already_booked_is_claimed():
     # "Ya agendé una llamada para mañana a la tarde con alguien del equipo."
     assert "action_claim" in check(blind("nn-0103"))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "stopped"),
+    [
+        # "No me aparece ninguna Nespresso Vertuo en el catálogo, así que no la tenemos":
+        # the shop's range (the seeds' "En el catálogo no encontré ese modelo", a search
+        # the assistant describes, stays internal: tests/guards/test_seed_cases.py)
+        ("mm-0085", False),
+        ("mm-0187", False),  # "Secretlab no me aparece en el catálogo"
+        # "Según el índice del catálogo, tenemos …": the machinery
+        ("dd-0188", True),
+        ("kk-0106", True),  # "Consultando el índice del catálogo, la Destructora …"
+    ],
+)
+def test_the_catalogue_is_the_range_and_its_index_the_machinery(case_id, stopped):
+    # mm-0090 ("Busqué … y no apareció nada en el catálogo") is the seeds' reading and
+    # stays a false alarm
+    assert ("internal_vocabulary" in check(blind(case_id))) is stopped
+
+
+@pytest.mark.parametrize(
+    ("case_id", "stopped"),
+    [
+        # "La Lenovo IdeaPad 3 reacondicionada … tiene la garantía legal de 6 meses que
+        # damos en todos los productos" where "los productos reacondicionados o usados se
+        # venden sin garantía"
+        ("mm-0047", True),
+        # "La PS5 Slim de segunda mano … tiene 3 años de garantía" where "Los productos de
+        # segunda mano no tienen garantía"
+        ("mm-0108", True),
+        # "El Seiko Presage SRPD37 nuevo … su ficha indica 3 años de garantía. El de
+        # segunda mano … se vende sin garantía": the term is the new sibling's
+        ("mm-0023", False),
+        # "como toda gafa nueva tiene la garantía legal de 3 años [garantia#1]" over
+        # "Relojes y gafas nuevos tienen 3 años de garantía legal"
+        ("mm-0141", False),
+    ],
+)
+def test_a_condition_the_policy_leaves_without_warranty(case_id, stopped):
+    assert ("warranty_without_data" in check(blind(case_id))) is stopped
