@@ -55,6 +55,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         extra = [f for f in unbacked if not index.backs(f, deadline=deadline, counts=counts)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
         extra = [f for f in extra if not _weeks_of_days(ctx.draft, f, numbers)]
+        extra = [f for f in extra if not _same_time(f, numbers)]
         if extra:
             said = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
             extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
@@ -123,6 +124,25 @@ def _weeks_of_days(draft: str, figure, numbers) -> bool:
         return False
     days = figure.value * 7
     return any(n.backs_claims and not n.money and n.value == days for n in numbers)
+
+
+# One unit of time in another: a year is 12 months, a day 24 hours.
+_TIME_UNITS = {("time:year", "time:month"): 12, ("time:day", "time:hour"): 24}
+
+
+def _same_time(figure, numbers) -> bool:
+    """ "dos años de garantía" where the record says "24 meses": the same time in the
+    other unit, a whole number of it, measured as such in the source."""
+    for (large, small), factor in _TIME_UNITS.items():
+        if figure.dimension == large:
+            wanted, unit = figure.value * factor, small
+        elif figure.dimension == small and (figure.value / factor) % 1 == 0:
+            wanted, unit = figure.value / factor, large
+        else:
+            continue
+        if any(n.backs_claims and n.dimension == unit and n.value == wanted for n in numbers):
+            return True
+    return False
 
 
 def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:
@@ -257,12 +277,21 @@ def _one_edit(a: str, b: str) -> bool:
 
 
 def _product_count(ctx: GuardContext) -> tuple[SourceNumber, ...]:
-    """How many products this turn's search returned: "las dos están disponibles"."""
+    """How many products this turn's search returned: "las dos están disponibles". It
+    counts products, so it backs no measure ("2 días hábiles" is not the two watches)."""
     count = len(returned_products(ctx))
     if not count:
         return ()
     return (
         SourceNumber(
-            str(count), Decimal(count), "tool:search_products", False, FigureKind.QUANTITY
+            str(count),
+            Decimal(count),
+            "tool:search_products",
+            False,
+            FigureKind.QUANTITY,
+            dimension=PRODUCT_COUNT,
         ),
     )
+
+
+PRODUCT_COUNT = "count:products"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guards.helpers import check, phone, turn
+from tests.guards.helpers import check, phone, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -320,3 +320,30 @@ def test_the_catalogue_is_the_range_and_its_index_the_machinery(case_id, stopped
 )
 def test_a_condition_the_policy_leaves_without_warranty(case_id, stopped):
     assert ("warranty_without_data" in check(blind(case_id))) is stopped
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "A Córdoba te llega en 2 días hábiles" beside "3 a 5 días hábiles" and two
+        # watches returned: the count of products backs no days
+        "mm-0226",
+        "mm-0182",  # "te llega a Madrid en 2 días laborables" (5 to 8 for large appliances)
+    ],
+)
+def test_a_delivery_time_no_source_gives_is_unbacked(case_id):
+    assert check(blind(case_id)).get("unbacked_figure") == ("2",)
+
+
+def test_a_warranty_in_years_backed_by_the_same_time_in_months_passes():
+    # "tiene dos años de garantía" where the record says "24 meses"
+    assert "unbacked_figure" not in check(blind("z-082"))
+
+
+def test_a_time_that_is_not_a_whole_number_of_the_other_unit_is_unbacked():
+    # given a record with an 18-month warranty
+    tools = [search(phone("Moto G54", "299999", warranty="18 meses"))]
+    # when the draft calls it two years
+    ctx = turn("El Moto G54 tiene 2 años de garantía.", locale="es-AR", tools=tools)
+    # then the 2 years are no conversion of the 18 months
+    assert check(ctx).get("unbacked_figure") == ("2",)
