@@ -35,7 +35,7 @@ from guards.product_refs import (
     PAIR,
     has_words,
 )
-from guards.product_variants import by_attributes, unreturned_variant
+from guards.product_variants import by_attributes, by_own_words, unreturned_variant
 from guards.products import (
     Product,
     is_specific,
@@ -223,7 +223,8 @@ def _offered(
     if len(found) > 1 and sentence:
         found = by_attributes(sentence, found)  # "the Bunny 12 in …, and … the Pink one"
     if len(found) > 1 and not has_words(clause, PAIR[language]):
-        found = _offer_subject(clause, language, found)
+        # "the Z1 Extreme", not the plain Z1; the offer is still read for a negation
+        found = _offer_subject(clause, language, by_own_words(clause, found))
     return _gone(found, clause, language)
 
 

@@ -347,3 +347,21 @@ def test_a_time_that_is_not_a_whole_number_of_the_other_unit_is_unbacked():
     ctx = turn("El Moto G54 tiene 2 años de garantía.", locale="es-AR", tools=tools)
     # then the 2 years are no conversion of the 18 months
     assert check(ctx).get("unbacked_figure") == ("2",)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Busqué AirPods Pro y no aparecen en nuestro catálogo, así que no los tenemos":
+        # "no los tenemos" denies, in the plural as in the singular
+        ("mm-0130", "stock_contradiction"),
+        # "The closest handheld we have is the ASUS ROG Ally Z1 Extreme, in stock": the
+        # Extreme, not the plain Z1 that is out of stock
+        ("mm-0164", "out_of_stock_offered"),
+        # "The Apple Watch SE 40mm in Midnight isn't in stock right now. The Starlight
+        # 40mm is available": the Midnight is said to be gone, not offered
+        ("s-0066", "out_of_stock_offered"),
+    ],
+)
+def test_siblings_and_plural_denials_read_as_written(case_id, guard):
+    assert guard not in check(blind(case_id))
