@@ -69,10 +69,13 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         )
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
         if not about_info:
-            for found in denied_products(clause, ctx.language, products, ctx.question):
-                if found and all(p.in_stock for p in found):
+            for found, about_range in denied_products(clause, ctx.language, products, ctx.question):
+                # "no lo trabajamos" denies the range: a product the search returned is
+                # in it, in stock or not; "no lo tenemos" may be about the stock
+                if found and (about_range or all(p.in_stock for p in found)):
+                    how = "in stock" if found[0].in_stock else "(out of stock, but in the range)"
                     return Finding(
-                        detail=f"denies {found[0].name!r}, which the search returned in stock"
+                        detail=f"denies {found[0].name!r}, which the search returned {how}"
                     )
         # a "no vendemos / we don't stock …" is resolved by its own noun phrase above;
         # the words that name a product anywhere in the clause decide only the others

@@ -90,15 +90,17 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
 
 def denied_products(
     clause: str, language: str, products: tuple[Product, ...], question: str
-) -> list[list[Product]]:
-    """For each denial in the clause, the returned products it denies carrying."""
-    out: list[list[Product]] = []
+) -> list[tuple[list[Product], bool]]:
+    """For each denial in the clause, the returned products it denies carrying, and
+    whether it denies the range (sell, work with) rather than the stock."""
+    out: list[tuple[list[Product], bool]] = []
     denials = denied_phrases(clause, language)
     if not denials:
         return out  # most clauses deny nothing: read no names
     proper = _proper_names(clause)
     asked = {stem(w) for w in words(question)}
     for phrase, about_range in denials:
+        phrase = _without_place(phrase, products)
         if any(w in _OTHER for w in phrase):
             continue  # "otro modelo": another thing
         content = _content(phrase)
@@ -106,7 +108,7 @@ def denied_products(
             continue  # "ese talle": a variant of it
         if not content:
             if _pointer(phrase) and about_range:
-                out.append(loosely_referred(question, products))
+                out.append((loosely_referred(question, products), about_range))
             continue
         found = []
         for product in products:
@@ -116,8 +118,32 @@ def denied_products(
                 not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
             ) or _brand_and_kind(content, extra, name, proper, asked):
                 found.append(product)
-        out.append(found)
+        out.append((found, about_range))
     return out
+
+
+_IN = frozenset("en in at".split())
+
+
+def _without_place(phrase: list[str], products: tuple[Product, ...]) -> list[str]:
+    """The phrase without a place said after it ("Loewe no lo trabajamos en la
+    perfumería"): "en" and words no returned product's name has, none a colour, a
+    material, a measure or a number ("no lo tenemos en azul" is a variant)."""
+    names = {stem(w) for p in products for w in words(p.name)}
+    for i, word in enumerate(phrase):
+        if word not in _IN or not i:
+            continue
+        tail = [t for t in phrase[i + 1 :] if t not in _FUNCTION]
+        if tail and all(
+            t.isalpha()
+            and stem(t) not in names
+            and agreed(t) not in COLOURS
+            and t not in MATERIALS
+            and t not in _ATTRIBUTE
+            for t in tail
+        ):
+            return phrase[:i]
+    return phrase
 
 
 def _proper_names(clause: str) -> set[str]:

@@ -365,3 +365,32 @@ def test_a_time_that_is_not_a_whole_number_of_the_other_unit_is_unbacked():
 )
 def test_siblings_and_plural_denials_read_as_written(case_id, guard):
     assert guard not in check(blind(case_id))
+
+
+def test_denying_the_range_of_a_product_the_search_returned_out_of_stock_is_stopped():
+    # "el tricolor 305XL no lo trabajamos" where the tricolour 305XL came back, out of
+    # stock: it is in the shop's range
+    assert "stock_contradiction" in check(blind("kk-0161"))
+
+
+def test_saying_a_returned_product_is_out_of_stock_passes():
+    # given a search that returned the blue G54 out of stock
+    tools = [search(phone("Moto G54 azul", "299999", in_stock=False))]
+    # when the draft says the shop does not have it now (stock, not range)
+    ctx = turn("El Moto G54 azul no lo tenemos ahora, se agotó.", locale="es-AR", tools=tools)
+    # then nothing contradicts the search
+    assert "stock_contradiction" not in check(ctx)
+
+
+def test_a_place_said_after_a_denial_does_not_hide_what_it_denies():
+    # "Loewe no lo trabajamos en la perfumería" where Loewe 7 came back in stock
+    assert "stock_contradiction" in check(blind("ii-0124"))
+
+
+def test_a_colour_said_after_a_denial_is_a_variant():
+    # given a search that returned only the black G54, in stock
+    tools = [search(phone("Moto G54 negro", "299999"))]
+    # when the draft says the shop does not have it in blue
+    ctx = turn("El Moto G54 no lo tenemos en azul, solo en negro.", locale="es-AR", tools=tools)
+    # then the black one the search returned is not denied
+    assert "stock_contradiction" not in check(ctx)
