@@ -394,3 +394,26 @@ def test_a_colour_said_after_a_denial_is_a_variant():
     ctx = turn("El Moto G54 no lo tenemos en azul, solo en negro.", locale="es-AR", tools=tools)
     # then the black one the search returned is not denied
     assert "stock_contradiction" not in check(ctx)
+
+
+def test_we_will_refund_you_beside_the_policy_is_a_promise():
+    # "Send it back with the tags on and we'll refund you in full to your original
+    # payment method within 5 working days of receiving it [returns#1]"
+    assert "refund_promise" in check(blind("ii-0062"))
+
+
+def test_the_policy_in_the_shops_own_voice_passes():
+    # given a returns policy that speaks in the shop's first person
+    chunks = {
+        "returns#1": "We refund you in full to your original payment method within 5 "
+        "working days of receiving the item."
+    }
+    # when the draft restates it in the same present tense, citing it
+    ctx = turn(
+        "We refund you in full to your original payment method within 5 working days of "
+        "receiving the item [returns#1].",
+        locale="en",
+        chunks=chunks,
+    )
+    # then it is the policy, not a promise to this customer
+    assert "refund_promise" not in check(ctx)
