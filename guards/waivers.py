@@ -15,7 +15,7 @@ from __future__ import annotations
 import re2
 
 from guards.acts import Act
-from guards.commitments import read_commitments
+from guards.commitments import SPEAKER, read_commitments
 from guards.deeds import read_deeds
 from guards.exceptions import waives_a_rule
 from guards.lexicon import lexicon_for
@@ -78,7 +78,7 @@ def grants_something(sentence: str, language: str) -> bool:
 def binding_deed(sentence: str, language: str) -> bool:
     """The speaker binds itself to an act of any verb that no other guard owns."""
     if any(
-        c.actor == "speaker" and c.binding and c.act not in _OWNED
+        c.actor == SPEAKER and c.binding and c.act not in _OWNED
         for c in read_commitments(sentence, language)
     ):
         return True
