@@ -272,10 +272,17 @@ _INFO_ES = (
 )
 
 
+# What points back at an earlier message: "el de 2 plazas que te pasé antes".
+_EARLIER = frozenset("antes recién recien arriba before earlier above".split())
+
+
 def _hands_information(tokens: list[str], index: int) -> bool:
-    """ "te paso la comparación", "les pasamos los datos": said in the chat."""
+    """ "te paso la comparación", "les pasamos los datos", "el que te pasé antes": said
+    in the chat."""
     if not fold(tokens[index]).startswith("pas"):
         return False
+    if tokens[index + 1 : index + 2] and tokens[index + 1] in _EARLIER:
+        return True
     after = [t for t in tokens[index + 1 : index + 4] if t not in _NOUN_BEFORE_ES]
     return bool(after) and fold(after[0]).startswith(tuple(fold(w) for w in _INFO_ES))
 

@@ -89,6 +89,31 @@ def _enumerated(draft: str, figure, lexicon) -> bool:
         items = [item for item in _ITEM_BREAK.split(tail) if item.strip()]
         if len(items) == int(value):
             return True
+    return _listed(draft, int(value), lexicon)
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-•*·])\s+\S")
+
+
+def _listed(draft: str, count: int, lexicon) -> bool:
+    """The same, with the items as a list below the line that announces them ("we need
+    three things:" and "1. …", "2. …", "3. …" on lines of their own)."""
+    lines = draft.splitlines()
+    for i, line in enumerate(lines):
+        head, colon, tail = line.partition(":")
+        if not colon or tail.strip():
+            continue
+        if count not in {f.value for f in extract_figures(head, lexicon=lexicon, threshold=0)}:
+            continue
+        items = 0
+        for following in lines[i + 1 :]:
+            if not following.strip():
+                continue
+            if not _LIST_ITEM.match(following):
+                break
+            items += 1
+        if items == count:
+            return True
     return False
 
 

@@ -417,3 +417,26 @@ def test_the_policy_in_the_shops_own_voice_passes():
     )
     # then it is the policy, not a promise to this customer
     assert "refund_promise" not in check(ctx)
+
+
+def test_a_count_announced_and_listed_below_backs_itself():
+    # "To price a trade-in we need three things:" then "1. …", "2. …", "3. …" on lines
+    # of their own
+    assert "unbacked_figure" not in check(blind("ll-0027"))
+
+
+def test_a_count_with_a_shorter_list_below_is_unbacked():
+    # given no source with a 4
+    # when the draft announces four things and lists three
+    ctx = turn(
+        "Para cotizarlo necesito 4 datos:\n\n1. El modelo\n2. La capacidad\n3. La batería",
+        locale="es-AR",
+        tools=[search(phone("Moto G54", "299999"))],
+    )
+    # then the 4 is a count no source gives
+    assert check(ctx).get("unbacked_figure") == ("4",)
+
+
+def test_the_product_passed_on_earlier_in_the_chat_is_no_deed():
+    # "El de 2 plazas que te pasé antes sí está disponible a $689.999"
+    assert "action_claim" not in check(blind("mm-0044"))
