@@ -210,13 +210,22 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
     return False
 
 
-# Closed class: words that extend what is said of one thing to another.
+# Closed class: words that extend what is said of one thing to another. "como" and
+# "like" compare only with a determiner after them ("como nuestros muebles", "like the
+# M"); "como despegado o costuras" gives examples, "como producto nuevo" a role.
 _ANALOGY = {
-    "es": (("como",), ("igual",), ("también",), ("mismo",), ("misma",)),
-    "en": (("like",), ("same",), ("too",), ("also",), ("as", "well"), ("as", "with")),
+    "es": (("igual",), ("también",), ("mismo",), ("misma",)),
+    "en": (("same",), ("too",), ("also",), ("as", "well"), ("as", "with")),
 }
+_LIKENING = re2.compile(
+    r"(?i)(?:^|[^\pL])(?:como|like)\s+(?:el|la|los|las|lo|nuestro|nuestra|nuestros|nuestras|"
+    r"todo|toda|todos|todas|cualquier|su|sus|tu|tus|ese|esa|esos|esas|este|esta|estos|estas|"
+    r"the|our|all|any|every|your|its|their|that|this|these|those|other|otros|otras)(?:$|[^\pL])"
+)
 
 
 def extends_by_analogy(clause: str, language: str) -> bool:
     """The clause gives something what another thing has ("como nuestros muebles")."""
+    if _LIKENING.search(clause) is not None:
+        return True
     return has_words(clause, _ANALOGY["en" if language == "en" else "es"])

@@ -440,3 +440,19 @@ def test_a_count_with_a_shorter_list_below_is_unbacked():
 def test_the_product_passed_on_earlier_in_the_chat_is_no_deed():
     # "El de 2 plazas que te pasé antes sí está disponible a $689.999"
     assert "action_claim" not in check(blind("mm-0044"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "tienen la garantía de calzado: 3 meses por defectos de fabricación como
+        # despegado o costuras [calzado#1]": "como" gives examples, it likens nothing
+        "u-0250",
+        # "Como producto nuevo vendido por MegaByte, tiene 3 años de garantía legal …
+        # [garantia#1]" over "Todos los productos nuevos vendidos por MegaByte tienen 3
+        # años": a role, in the policy's own words
+        "q-0147",
+    ],
+)
+def test_como_without_a_determiner_borrows_no_warranty(case_id):
+    assert "warranty_without_data" not in check(blind(case_id))
