@@ -187,8 +187,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
-        if _compares_prices(sentence, match.start(1)):
-            continue  # "así que la ST 100 es más barata": one price beside another
+        if _compares_prices(sentence, match.start(1)) or _free_to_do(sentence, match.start(1)):
+            continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
         phrase = match.group(1)
         if apology:
             why = "setting its rule aside" if waived else "as compensation"
@@ -281,6 +281,16 @@ def _compares_prices(sentence: str, start: int) -> bool:
     before = words(sentence[:start])[-1:]
     after = sentence[start:].lower()
     return bool(before) and before[0] in _COPULAS and after.startswith(("más", "mas", "cheaper"))
+
+
+_INFINITIVE = re2.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")
+
+
+def _free_to_do(sentence: str, start: int) -> bool:
+    """An act is the subject of "free" ("Registrarse es gratuito", "Signing up is free"):
+    what costs nothing is doing it, not a thing given to this customer."""
+    head = words(sentence[:start])
+    return len(head) == 2 and head[1] in _COPULAS and _INFINITIVE.match(head[0]) is not None
 
 
 def _same_figures(sentence: str, source: str, locale: str) -> bool:

@@ -456,3 +456,16 @@ def test_the_product_passed_on_earlier_in_the_chat_is_no_deed():
 )
 def test_como_without_a_determiner_borrows_no_warranty(case_id):
     assert "warranty_without_data" not in check(blind(case_id))
+
+
+def test_free_said_of_an_act_grants_nothing():
+    # "Registrarse es gratuito desde la web": what costs nothing is signing up
+    assert "discount_promise" not in check(blind("aa-086"))
+
+
+def test_free_said_of_a_thing_for_this_customer_is_still_read():
+    # given no source that gives free shipping
+    # when the draft says the shipping is free for this order
+    ctx = turn("El envío es gratuito para tu pedido.", locale="es-AR")
+    # then it is a grant no source gives
+    assert "discount_promise" in check(ctx)
