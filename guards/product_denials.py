@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 import re2
 
@@ -215,6 +216,10 @@ def denies_a_variant(clause: str, language: str, product: Product) -> bool:
     if any(w in COLOURS and agreed(w) not in colours for w in words(head)):
         return True
     if any(w in MATERIALS for w in words(head) if stem(w) not in name):
+        return True
+    # "En talle M azul no la encontré": a size word with a value the product's is not
+    said = words(head)
+    if any(w in _ATTRIBUTE and v not in name for w, v in pairwise(said)):
         return True
     for phrase, _ in denied_phrases(clause, language):
         if any(w in _ATTRIBUTE for w in phrase):

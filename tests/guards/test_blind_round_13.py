@@ -469,3 +469,9 @@ def test_free_said_of_a_thing_for_this_customer_is_still_read():
     ctx = turn("El envío es gratuito para tu pedido.", locale="es-AR")
     # then it is a grant no source gives
     assert "discount_promise" in check(ctx)
+
+
+def test_a_size_the_returned_product_is_not_is_a_variant_denied():
+    # "En azul la tenemos en talle L … En talle M azul no la encontré en nuestro
+    # catálogo": the M, not the L the search returned
+    assert "stock_contradiction" not in check(blind("zz-050"))
