@@ -18,7 +18,7 @@ from guards.conjugation import fold, regular_participle_es
 from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
-from guards.moods import in_open_question, on_condition
+from guards.moods import conditional, in_open_question, on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, requested_acts, says_done
 from guards.result_states import moving_participle, shipping_reported, underway
@@ -115,7 +115,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue
             if (
                 act in (Act.HANDOFF, Act.FORWARD)
-                and on_condition(sentence)
+                and (on_condition(sentence) or (act == Act.FORWARD and conditional(sentence)))
                 and not _said_done(claim.verb, sentence)
             ):
                 continue  # "si no aparece, decime y te paso con una persona": an offer

@@ -475,3 +475,9 @@ def test_a_size_the_returned_product_is_not_is_a_variant_denied():
     # "En azul la tenemos en talle L … En talle M azul no la encontré en nuestro
     # catálogo": the M, not the L the search returned
     assert "stock_contradiction" not in check(blind("zz-050"))
+
+
+def test_what_the_team_will_do_once_a_condition_is_met_is_the_process():
+    # "Cuando la persona del equipo lo revise, te van a avisar": after a review, not an
+    # act claimed for now
+    assert "action_claim" not in check(blind("ff-0086"))
