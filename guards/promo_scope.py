@@ -20,6 +20,7 @@ import re2
 from guards.commitments import CUSTOMER, Commitment, read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
+from guards.memo import memoised
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import find_phrase, sentences, without_citations, words
 from guards.trust import tainted_chunk
@@ -170,6 +171,11 @@ def _excluded(source: str) -> set[str]:
 _NUMBER = re2.compile(r"\d+(?:[.,]\d+)*")
 
 
+@memoised()  # every sentence of a draft asks the same chunks
+def _numbers(text: str) -> frozenset[str]:
+    return frozenset(_NUMBER.findall(text))
+
+
 def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
     """The promotions the sentence speaks of (the shop's own chunks that give a
     discount): the ones it cites, or else one whose figure the sentence repeats."""
@@ -181,8 +187,8 @@ def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]
     if named:
         return named
     # whole numbers as written: "19,90 €" does not repeat the "4,90 €" of a chunk
-    figures = set(_NUMBER.findall(without_citations(sentence)))
-    repeated = [c.text for c in chunks if figures & set(_NUMBER.findall(c.text))]
+    figures = _numbers(without_citations(sentence))
+    repeated = [c.text for c in chunks if figures and figures & _numbers(c.text)]
     # "…[promos#1], pero también te vale en los de Educa": with one promotion in the
     # turn, a sentence that neither cites, repeats nor states one speaks of that one
     alone = len(chunks) == 1 and not figures and not find_phrase(promo_words, sentence)
