@@ -235,24 +235,28 @@ _NONE = re2.compile(
 )
 
 
-def denies(
-    sentence: str, product: Product, *, by_kind: bool = True, by_condition: bool = True
-) -> bool:
+def denies_kind(sentence: str, product: Product) -> bool:
     """The policy sentence says the kind the product's name opens with has no warranty:
-    the name's head word ("Rascador para gatos …") among the words before the denial,
-    or a condition the name states ("(reacondicionada)", "(segunda mano)") there."""
-    match = _NONE.search(sentence)
-    if match is None:
-        return False
-    before = sentence[: match.start()]
-    if by_kind and head_named(before, product):
-        return True
-    if not by_condition:
+    the name's head word ("Rascador para gatos …") among the words before the denial."""
+    before = _before_denial(sentence)
+    return before is not None and head_named(before, product)
+
+
+def denies_condition(sentence: str, product: Product) -> bool:
+    """The policy sentence says a condition the product's name states ("(reacondicionada)",
+    "(segunda mano)") has no warranty."""
+    before = _before_denial(sentence)
+    if before is None:
         return False
     said = {_genderless(stem(w)) for w in words(before.lower())}
     return any(
         _genderless(stem(w)) in said for w in words(product.name.lower()) if w in _CONDITIONS
     )
+
+
+def _before_denial(sentence: str) -> str | None:
+    match = _NONE.search(sentence)
+    return None if match is None else sentence[: match.start()]
 
 
 # Closed class: the conditions a name states that a policy may leave without warranty.

@@ -33,7 +33,8 @@ from guards.product_warranty import (
     compared_subject,
     compares,
     covered_for_term,
-    denies,
+    denies_condition,
+    denies_kind,
     gives_a_term,
     head_named,
     later_stretches,
@@ -70,19 +71,12 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     policies = [_policy(c.text, book) for c in ctx.retrieved]
     null = [p for p in products if p.has_warranty_field and p.warranty is None]
     bare = [p for p in null if not any(chunk_covers(policy, p) for policy in policies)]
-    # the policy's own "sin garantía" for a condition the name states outweighs a general
-    # term ("Todos los productos nuevos tienen 6 meses … Los reacondicionados, sin garantía")
-    denied = [
-        p
-        for p in null
-        if any(denies(s, p, by_kind=p in bare) for policy in policies for s in policy)
-    ]
-    # denied as a kind ("Cuchas, rascadores … no tienen garantía"): named by its head
-    kinds = [
-        p
-        for p in denied
-        if p in bare and any(denies(s, p, by_condition=False) for pol in policies for s in pol)
-    ]
+    lines = [s for policy in policies for s in policy]
+    # denied as a kind ("Cuchas, rascadores … no tienen garantía"), read where no chunk
+    # covers the product; a condition the name states ("Los reacondicionados, sin
+    # garantía") outweighs even a general term ("Todos los productos nuevos tienen 6 meses")
+    kinds = [p for p in bare if any(denies_kind(s, p) for s in lines)]
+    denied = [p for p in null if p in kinds or any(denies_condition(s, p) for s in lines)]
     if not bare and not denied:
         return None
     unknown = unknown_for(ctx.draft, products)
