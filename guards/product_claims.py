@@ -11,7 +11,7 @@ from __future__ import annotations
 import re2
 
 from guards.product_variants import COLOURS, agreed
-from guards.products import Product, stem
+from guards.products import Product, name_stems, stem
 from guards.text import words
 
 # The shop's own verbs of having a product, one list for every reader of them.
@@ -200,7 +200,7 @@ def _other_head(phrase: list[str], products: tuple[Product, ...]) -> bool:
     head = phrase[0]
     if not head.isalpha() or not head.islower() or len(head) < 4 or head in _GENERIC:
         return False
-    names = {stem(w) for p in products for w in words(p.name)}
+    names = name_stems(products)
     later = [w.lower() for w in phrase[1:] if w[:1].isupper()]
     return stem(head) not in names and any(w in names for w in later)
 

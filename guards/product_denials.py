@@ -18,7 +18,7 @@ import re2
 
 from guards.product_refs import loosely_referred, stem
 from guards.product_variants import COLOURS, MATERIALS, agreed
-from guards.products import MAKERS, Product
+from guards.products import MAKERS, Product, name_stems
 from guards.text import words
 
 _DENY = {
@@ -130,7 +130,7 @@ def _without_place(phrase: list[str], products: tuple[Product, ...]) -> list[str
     """The phrase without a place said after it ("Loewe no lo trabajamos en la
     perfumería"): "en" and words no returned product's name has, none a colour, a
     material, a measure or a number ("no lo tenemos en azul" is a variant)."""
-    names = {stem(w) for p in products for w in words(p.name)}
+    names = name_stems(products)
     for i, word in enumerate(phrase):
         if word not in _IN or not i:
             continue
@@ -299,5 +299,5 @@ def denies_another_thing(clause: str, products: tuple[Product, ...]) -> bool:
         rest = rest[1:]
     if not rest or rest[0] in _STOCK_NOUNS or not rest[0].isalpha():
         return False
-    named = {stem(w) for p in products for w in words(p.name)}
+    named = name_stems(products)
     return stem(rest[0]) not in named

@@ -17,7 +17,7 @@ import re2
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_refs import PAIR, has_words, loosely_referred, stem
 from guards.product_variants import by_attributes
-from guards.products import Product
+from guards.products import Product, name_stems
 from guards.text import find_phrase, negated_clause, words
 
 _OFFER = {
@@ -169,7 +169,7 @@ _FILLER = frozenset("el la los las un una the a an ya mismo now today hoy ahora 
 
 def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
     """The verb has an object of its own, named by a word no returned product has."""
-    name = {stem(w) for p in products for w in words(p.name)}
+    name = name_stems(products)
     for word in words(rest)[:4]:
         if word in _LINK:
             return False

@@ -112,6 +112,11 @@ def stem(word: str) -> str:
     return word
 
 
+def name_stems(products: tuple[Product, ...]) -> set[str]:
+    """The stems of every word of the returned products' names."""
+    return {stem(w) for p in products for w in words(p.name)}
+
+
 def mentions(text: str) -> list[frozenset[str]]:
     """Product mentions: a brand word and the model words after it ("moto g54")."""
     tokens = words(text)
