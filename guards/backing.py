@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import re2
-
-from guards import config
+from guards import config, scan
 from guards.context import GuardContext
 from guards.lexicon import NumberLexicon
 from guards.memo import memoised
@@ -159,8 +157,8 @@ def _text_numbers(
     return tuple(found)
 
 
-_PACK = re2.compile(r"(?:^|\s)[xX×]\s?(\d{1,4})(?:$|[^\pL\pN])")
-_DEAL = re2.compile(r"(?:^|[^\pL\pN])(\d)\s?[xX]\s?(\d)(?:$|[^\pL\pN])")
+_PACK = scan.compile(r"(?:^|\s)[xX×]\s?(\d{1,4})(?:$|[^\pL\pN])")
+_DEAL = scan.compile(r"(?:^|[^\pL\pN])(\d)\s?[xX]\s?(\d)(?:$|[^\pL\pN])")
 
 
 def _add_json(

@@ -19,17 +19,16 @@ money.
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.moods import on_approval
 
 _FRAME = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:me|nos)\s+(?:encargo|encargamos|ocupo|ocupamos|aseguro|"
         r"aseguramos|comprometo|comprometemos)|(?:te|le|les|os)\s+(?:aseguro|aseguramos|"
         r"garantizo|garantizamos|prometo|prometemos))(?:$|[^\pL])"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:i|we)(?:'ll|\s+will|\s+shall)?\s+(?:personally\s+)?"
         r"(?:make\s+sure|ensure|see\s+to\s+it|guarantee|promise)|i\s+promise|"
         r"(?:i|we)'ll\s+(?:personally\s+)?(?:get|have)\s+(?:it|this|that)\s+sorted)"
@@ -38,34 +37,34 @@ _FRAME = {
 }
 # What the outcome is: money back, by any word for it.
 _MONEY_BACK = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])(reembols\pL*|reintegr\pL*|(?:el|la|tu|su)\s+(?:dinero|plata|importe)|"
         r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*)"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])(refund\pL*|reimburs\pL*|(?:your|the)\s+money|money\s+back|"
         r"paid\s+(?:out|back)|credited)"
     ),
 }
 _NEGATION = {
-    "es": re2.compile(r"(?i)(?:^|[^\pL])(?:no|nunca)\s+(?:\pL+\s+){0,2}$"),
-    "en": re2.compile(r"(?i)(?:^|[^\pL])(?:not|can't|cannot|won't|never)\s+(?:\pL+\s+){0,2}$"),
+    "es": scan.compile(r"(?i)(?:^|[^\pL])(?:no|nunca)\s+(?:\pL+\s+){0,2}$"),
+    "en": scan.compile(r"(?i)(?:^|[^\pL])(?:not|can't|cannot|won't|never)\s+(?:\pL+\s+){0,2}$"),
 }
 
 
 _CERTAIN = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:es|está|queda)\s+(?:seguro|asegurado|garantizado)|sí\s+o\s+sí|"
         r"d[aá]lo\s+por\s+hecho|tenelo\s+por\s+seguro|tenlo\s+por\s+seguro|"
         r"tranqui\pL*\s+que|no\s+te\s+preocupes,?\s+que)(?:$|[^\pL])"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])(guaranteed|for\s+sure|as\s+good\s+as|rest\s+assured|"
         r"consider\s+it\s+done|you\s+have\s+my\s+word|without\s+fail)(?:$|[^\pL])"
     ),
 }
-_REQUEST = re2.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de\s+)?$")
-_REQUEST_AFTER = re2.compile(r"(?i)^\s+(?:request|claim)")
+_REQUEST = scan.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de\s+)?$")
+_REQUEST_AFTER = scan.compile(r"(?i)^\s+(?:request|claim)")
 
 
 def guaranteed_money(sentence: str, language: str) -> str | None:

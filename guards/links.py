@@ -17,24 +17,22 @@ from __future__ import annotations
 
 import re
 
-import re2
-
-from guards import config
+from guards import config, scan
 from guards.context import GuardContext
 from guards.trust import trusted_strings
 from guards.verdicts import Finding
 
 _AUTHORITY = r"([^/\\\s?#<>\"'()\[\]{}|`]*)"
-SCHEME_URL = re2.compile(r"(?i)(?:^|[^\pL\pN+.-])(?:https?|ftp|wss?):[/\\]*" + _AUTHORITY)
-PROTOCOL_RELATIVE = re2.compile(r"(?:^|[\s(\[<\"'=])//" + _AUTHORITY)
-SCRIPT_URL = re2.compile(
+SCHEME_URL = scan.compile(r"(?i)(?:^|[^\pL\pN+.-])(?:https?|ftp|wss?):[/\\]*" + _AUTHORITY)
+PROTOCOL_RELATIVE = scan.compile(r"(?:^|[\s(\[<\"'=])//" + _AUTHORITY)
+SCRIPT_URL = scan.compile(
     r"(?i)(?:^|[^\pL\pN])(?:java\s*script|vb\s*script|live\s*script)\s*:"
     r"|(?:^|[^\pL\pN])data\s*:\s*[a-z]{2,20}/[a-z0-9.+-]{1,40}"
     r"|(?:^|[^\pL\pN])file:/"
 )
-IMAGE = re2.compile(r"(?i)!\[[^\]\n]*\]\s*\(|<\s*img(?:$|[^\pL\pN])")
-EMAIL = re2.compile(r"(?:^|[^\pL\pN.+_-])([\pL\pN._+-]+@((?:[\pL\pN-]+\.)+\pL+))")
-BARE_DOMAIN = re2.compile(
+IMAGE = scan.compile(r"(?i)!\[[^\]\n]*\]\s*\(|<\s*img(?:$|[^\pL\pN])")
+EMAIL = scan.compile(r"(?:^|[^\pL\pN.+_-])([\pL\pN._+-]+@((?:[\pL\pN-]+\.)+\pL+))")
+BARE_DOMAIN = scan.compile(
     r"(?:^|[^\pL\pN@._/-])((?:[\pL\pN][\pL\pN-]*\.)+(\pL+))(?:$|[^\pL\pN_@-])"
 )
 # What each link pattern needs somewhere in the draft: a scheme's colon, a protocol-

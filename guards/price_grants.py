@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import re2
-
+from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import extract_figures
@@ -22,19 +21,19 @@ from guards.thresholds import amounts
 from guards.trust import trusted_strings
 
 _GRANT = {
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:let\s+you|you\s+can|you\s+could|you'll|you\s+may)\s+"
         r"(?:have|get|take|keep)\s+(?:it|them|one|the\s+\pL+(?:\s+\pL+)?)\s+(?:at|for))"
         r"(?:$|[^\pL])"
     ),
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:te|se|le|os)\s+(?:lo|la|los|las)\s+(?:dejo|dejamos|dejaré|"
         r"dejaremos|vendo|vendemos|cobro|cobramos)\s+(?:a|en|por))(?:$|[^\pL])"
     ),
 }
 _THEIR_PRICE = {
-    "en": re2.compile(r"(?i)^\s*(?:that|the\s+same|their|your|this)\s+price"),
-    "es": re2.compile(r"(?i)^\s*(?:ese|el\s+mismo|su|tu|aquel)\s+(?:precio|valor|importe)"),
+    "en": scan.compile(r"(?i)^\s*(?:that|the\s+same|their|your|this)\s+price"),
+    "es": scan.compile(r"(?i)^\s*(?:ese|el\s+mismo|su|tu|aquel)\s+(?:precio|valor|importe)"),
 }
 _SPAN = 40  # characters after the grant where its price is said
 

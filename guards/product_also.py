@@ -11,8 +11,7 @@ after "also" the object names a product of its own, so nothing of it may be made
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.conjugation import fold
 from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD, SHOP_HAS_EN, SHOP_HAS_ES
 from guards.products import Product, stem
@@ -22,10 +21,10 @@ _HAVE_ES = SHOP_HAS_ES
 _HAVE_EN = SHOP_HAS_EN
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])we\s+(?:also\s+" + _HAVE_EN + r"|" + _HAVE_EN + r"\s+(?:also|too))"
         r"\s+([^.;:!?()\[\]]+)"
     ),
@@ -33,21 +32,21 @@ _AFTER = {
 # "We carry the bigger capacity too", "tenemos X y también la versión Pro Max": the
 # shop's verb, then the other product with its "too" after it or its "también" before.
 _TOO_AFTER = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s[^.;:!?()\[\]]*?,?\s+y\s+también\s+"
         r"([^.;:!?()\[\]]+)"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+([^.;:!?()\[\]]+?)\s+(?:too|as\s+well)"
         r"(?:$|[^\pL])"
     ),
 }
 # The object before the verb: "X también la tenemos", "X is also on our shelves".
 _BEFORE = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)([^.;:!?()\[\]]+?)\s+también\s+(?:la|lo|las|los)\s+" + _HAVE_ES + r"(?:$|[^\pL])"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)([^.;:!?()\[\]]+?)\s+(?:is|are)\s+(?:also\s+(?:on\s+our\s+shelves|in\s+our\s+"
         r"range|part\s+of\s+our\s+range|something\s+we\s+" + _HAVE_EN + r")|part\s+of\s+our\s+"
         r"range|on\s+our\s+shelves\s+too)(?:$|[^\pL])"
@@ -123,10 +122,10 @@ def _joined(word: str, name: set[str]) -> bool:
 
 # "we have X" said by the shop itself, not "tienes", "hay" nor "there is".
 _SHOP_HAS = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])(no\s+)?(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:not|n't|cannot|can't)\s+(?:\S+\s+){0,3})?we\s+(?:also\s+)?"
         + _HAVE_EN
         + r"\s+([^.;:!?()\[\]]+)"

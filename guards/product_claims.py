@@ -8,8 +8,7 @@ names, numbers and sizes must all belong to one returned product.
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.product_variants import COLOURS, agreed
 from guards.products import Product, name_stems, stem
 from guards.text import words
@@ -18,11 +17,17 @@ from guards.text import words
 SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 _HAVE = {
-    "es": r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|contamos\s+con|hay|"
-    r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])",
-    "en": r"(?i)(?:^|[^\pL])(we\s+(?:also\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
-    r"there\s+(?:is|are)|we\s+do\s+have)(?:$|[^\pL])",
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|contamos\s+con|hay|"
+        r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(we\s+(?:also\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
+        r"there\s+(?:is|are)|we\s+do\s+have)(?:$|[^\pL])"
+    ),
 }
+_WRITTEN = scan.compile(r"[\pL\pN][\pL\pN'-]*")
+_DEAL = scan.compile(r"(?i)\d+x\d+")
 _BOUNDARY = frozenset(
     "a en por con que desde para ideal hasta cuesta sale está están es son y o pero "
     "at in for with which that from costs is are and or but to ready available disponible "
@@ -96,7 +101,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     An explicitly coordinated object ("both Garmin and Zoleo", "el grupo Shimano y
     también grupos SRAM") gives one phrase per conjunct."""
     out = []
-    for match in re2.finditer(_HAVE[language], clause):
+    for match in _HAVE[language].finditer(clause):
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
         if clause[match.end(1) :].lstrip().startswith(","):
@@ -104,7 +109,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
         # The object ends where a bracket or a price begins: "We carry the Nova Gaming
         # Chair (£199.00, 2 years' warranty)" claims the chair, not a "199".
         rest = _OBJECT_END.split(clause[match.end(1) :], maxsplit=1)[0]
-        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", rest)
+        written = scan.findall(_WRITTEN, rest)
         if [w.lower() for w in written[:2]] in (["en", "stock"], ["in", "stock"]):
             written = written[2:]  # "tenemos en stock la Vairo …"
         paired = bool(written) and written[0].lower() in _PAIRED
@@ -122,7 +127,7 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     return out
 
 
-_SEGMENT = re2.compile(r"[,;:¡!¿?.]")
+_SEGMENT = scan.compile(r"[,;:¡!¿?.]")
 
 
 def _topics(clause: str) -> list[tuple[str, list[str]]]:
@@ -130,11 +135,11 @@ def _topics(clause: str) -> list[tuple[str, list[str]]]:
     tenemos" claims the Orca. A word that opens the clause is capitalised for the
     sentence, not as a name."""
     out = []
-    for match in re2.finditer(_HAVE_IT["es"], clause):
+    for match in _HAVE_IT["es"].finditer(clause):
         if match.group(1):
             continue  # "no la tenemos": a denial, read elsewhere
         pieces = _SEGMENT.split(clause[: match.start()])
-        written = re2.findall(r"[\pL\pN][\pL\pN'-]*", pieces[-1])
+        written = scan.findall(_WRITTEN, pieces[-1])
         if len(pieces) == 1 and written and not any(c.isdigit() for c in written[0]):
             written[0] = written[0].lower()
         phrase, rest = _phrase(written)
@@ -144,8 +149,8 @@ def _topics(clause: str) -> list[tuple[str, list[str]]]:
 
 
 _PAIRED = frozenset(("both", "ambos", "ambas"))
-_OBJECT_END = re2.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
-_PRICE_FIRST = re2.compile(
+_OBJECT_END = scan.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
+_PRICE_FIRST = scan.compile(
     r"(?i)^\s*(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
 )
 _ALSO = (["también"], ["also"])
@@ -207,7 +212,7 @@ def _other_head(phrase: list[str], products: tuple[Product, ...]) -> bool:
 
 def _count_or_deal(word: str) -> bool:
     """A plain count ("3") or a multi-buy deal ("3x2", "2x1")."""
-    return word.isdigit() or re2.fullmatch(r"(?i)\d+x\d+", word) is not None
+    return word.isdigit() or _DEAL.fullmatch(word) is not None
 
 
 def _unit_of(word: str, name: set[str]) -> bool:
@@ -217,11 +222,11 @@ def _unit_of(word: str, name: set[str]) -> bool:
 
 
 _HAVE_IT = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])(no\s+)?(?:lo|la|los|las)\s+(?:tenemos|vendemos|trabajamos|manejamos)"
         r"(?:$|[^\pL])"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])we\s+(do\s+not\s+|don't\s+)?(?:do\s+)?(?:have|carry|stock|sell)\s+"
         r"(?:it|them)(?:$|[^\pL])"
     ),
@@ -231,4 +236,4 @@ _HAVE_IT = {
 def claims_the_asked_product(clause: str, language: str) -> bool:
     """The clause says the shop carries the thing asked about, by a pronoun ("we have
     it", "las tenemos"), not negated."""
-    return any(not m.group(1) for m in re2.finditer(_HAVE_IT[language], clause))
+    return any(not m.group(1) for m in _HAVE_IT[language].finditer(clause))

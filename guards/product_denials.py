@@ -14,22 +14,21 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
-import re2
-
+from guards import scan
 from guards.product_refs import loosely_referred, stem
 from guards.product_variants import COLOURS, MATERIALS, agreed
 from guards.products import MAKERS, Product, name_stems
 from guards.text import words
 
 _DENY = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
         r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+de|"
         r"contamos\s+con|estamos\s+(?:trabajando|vendiendo|manejando|ofreciendo|"
         r"comercializando))|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos))"
         r"(?:$|[^\pL])"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:we\s+)?(?:do\s+not|don't|no\s+longer)\s+"
         r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued|"
         r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:something|anything|a\s+product|"
@@ -63,12 +62,12 @@ _ATTRIBUTE = frozenset(
     "tamaños medida medidas versión versiones version versions variante variant capacidad "
     "capacity".split()
 )
-_RANGE = re2.compile(
+_RANGE = scan.compile(
     r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
 )
-_AND = re2.compile(r"(?i)\s(?:y|e|and)\s")
-_NAMING = re2.compile(r"[\pL\pN][\pL\pN'.-]*")
-_STOP = re2.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
+_AND = scan.compile(r"(?i)\s(?:y|e|and)\s")
+_NAMING = scan.compile(r"[\pL\pN][\pL\pN'.-]*")
+_STOP = scan.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
 
 
 @lru_cache(maxsize=256)
@@ -78,7 +77,7 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
     and whether the verb is about the range (sell, work with, discontinue) rather than
     the stock ("no lo tenemos" may be about a size or a colour)."""
     out = []
-    for match in re2.finditer(_DENY["en" if language == "en" else "es"], clause):
+    for match in _DENY["en" if language == "en" else "es"].finditer(clause):
         # the topic is the last conjunct before the denial: "La lámpara está agotada y
         # la estantería Kallax no la vendemos" denies the shelf
         before = _AND.split(_STOP.split(clause[: match.start(1)])[-1])[-1]
@@ -284,7 +283,7 @@ _STOCK_NOUNS = frozenset(
 _QUANTIFIERS = frozenset(
     "ningún ningun ninguna ninguno any no el la los las un una the a an".split()
 )
-_THERE_IS_NO = re2.compile(r"(?i)(?:^|[^\pL])(?:no\s+hay|there\s+(?:is|are)\s+no)\s+(\pL[^,;:.]*)")
+_THERE_IS_NO = scan.compile(r"(?i)(?:^|[^\pL])(?:no\s+hay|there\s+(?:is|are)\s+no)\s+(\pL[^,;:.]*)")
 
 
 def denies_another_thing(clause: str, products: tuple[Product, ...]) -> bool:

@@ -14,6 +14,7 @@ import re
 
 import re2
 
+from guards import scan
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_refs import PAIR, has_words, loosely_referred, stem
 from guards.product_variants import by_attributes
@@ -21,7 +22,7 @@ from guards.products import Product, name_stems
 from guards.text import find_phrase, negated_clause, words
 
 _OFFER = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?i)(?:^|[^\pL])("
         r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|list[oa]s?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
@@ -34,7 +35,7 @@ _OFFER = {
         r"(?:te|le)\s+(?:lo\s+|la\s+)?llega[n]?|sale[n]?\s+(?:hoy|mañana|ma[nñ]ana)"
         r")(?:$|[^\pL])"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?i)(?:^|[^\pL])("
         r"available|in\s+stock|ready\s+to\s+(?:go|ship)|ships?\s+(?:today|tomorrow)|"
         r"you\s+can\s+(?:\pL+\s+)?(?:buy|order|get|pick|collect)|"
@@ -114,10 +115,10 @@ def _unnamed(text: str, products: tuple[Product, ...]) -> str:
     return text
 
 
-_PURCHASE = re2.compile(
+_PURCHASE = scan.compile(
     r"(?i)(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib|buy|order|get|collect)$"
 )
-_AVAILABLE = re2.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
+_AVAILABLE = scan.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
 # Closed class: what may stand before "está disponible" when the product is its subject.
 _BARE = frozenset(
     "sí si yes sure great dale perfecto claro ya hoy ahora también todavía aún está están "
@@ -126,7 +127,7 @@ _BARE = frozenset(
 )
 
 
-def _subject_before(clause: str, match: re2._Match) -> bool:
+def _subject_before(clause: str, match: scan.Found) -> bool:
     """Words other than closed-class ones before the offer: another subject."""
     return any(w not in _BARE for w in words(clause[: match.start(1)]))
 
@@ -149,7 +150,7 @@ _PRONOUNS = {
     "es": frozenset("lo la los las".split()),
     "en": frozenset("it them one".split()),
 }
-_ENCLITIC = re2.compile(r"(?i)\pL{3,}(?:[aeiáéí]r|[aeá]ndo|[aeáé])(?:te|le|se)?(?:lo|la|los|las)$")
+_ENCLITIC = scan.compile(r"(?i)\pL{3,}(?:[aeiáéí]r|[aeá]ndo|[aeáé])(?:te|le|se)?(?:lo|la|los|las)$")
 
 
 def _pronoun(clause: str, language: str) -> bool:
@@ -181,7 +182,7 @@ def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
 
 # Closed class: a return to stock ("back", "de nuevo", "vuelve a") or a future copula
 # before an availability word ("estará disponible", "will be available").
-_LATER = re2.compile(
+_LATER = scan.compile(
     r"(?i)(?:^|[^\pL])(?:back|again|restock\pL*|de\s+nuevo|nuevamente|vuelv\pL*|volver\pL*|"
     r"repo[nsn]\pL*|reposici[oó]n|(?:estar[aá]n?|va[n]?\s+a\s+estar|will\s+be|'ll\s+be|"
     r"should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|available|in\s+stock|"

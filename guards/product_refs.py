@@ -9,8 +9,7 @@ the sentence names, or to the two returned when it names none.
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.product_claims import distinctive_words, model_numbers
 from guards.products import Product, stem
 from guards.text import words
@@ -152,8 +151,8 @@ def _coordinated_subject(clause: str, language: str, products: tuple[Product, ..
 
 # Closed class: quantifiers that make a policy sentence cover the whole range.
 _UNIVERSAL = frozenset("todos todas todo toda cada cualquier every all any".split())
-_WRITTEN = re2.compile(r"[\pL\pN][\pL\pN'-]*")
-_FOR_LIFE = re2.compile(r"(?i)\d|lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici")
+_WRITTEN = scan.compile(r"[\pL\pN][\pL\pN'-]*")
+_FOR_LIFE = scan.compile(r"(?i)\d|lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici")
 
 
 # Words between "todos" and the noun it quantifies, and nouns that mean the whole range.
@@ -217,7 +216,7 @@ _ANALOGY = {
     "es": (("igual",), ("también",), ("mismo",), ("misma",)),
     "en": (("same",), ("too",), ("also",), ("as", "well"), ("as", "with")),
 }
-_LIKENING = re2.compile(
+_LIKENING = scan.compile(
     r"(?i)(?:^|[^\pL])(?:como|like)\s+(?:el|la|los|las|lo|nuestro|nuestra|nuestros|nuestras|"
     r"todo|toda|todos|todas|cualquier|su|sus|tu|tus|ese|esa|esos|esas|este|esta|estos|estas|"
     r"the|our|all|any|every|your|its|their|that|this|these|those|other|otros|otras)(?:$|[^\pL])"

@@ -10,8 +10,7 @@ year as well"). A later stretch that gives a term ("lo mismo: 36 meses", "the sa
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.context import RetrievedChunk
 from guards.product_claims import referred
 from guards.product_refs import loosely_referred, stem, stems
@@ -20,18 +19,19 @@ from guards.text import citations, sentences, words
 from guards.trust import tainted_chunk
 
 # A term of a warranty: a number of years or months, or for life.
-TERM = re2.compile(
+TERM = scan.compile(
     r"(?i)(\d+)[\s-]*(?:años?|meses|mes|years?|months?|yr)(?:$|[^\pL])|"
     r"lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici"
 )
 # "is covered for life", "covered for 1 year": a cover verb with a term of its own.
-_COVER = re2.compile(r"(?i)(?:^|[^\pL])(?:covered|cover|cubiert[oa]s?|cubre[n]?)(?:$|[^\pL])")
-_STRETCH = re2.compile(r"(?i)\[[^\[\]\s]{1,80}\]\s*,?|,?\s+(?:y|e|and)\s+(?:el|la|los|las|the)\s")
+_PAREN_STRETCH = scan.compile(r"[,;()]")
+_COVER = scan.compile(r"(?i)(?:^|[^\pL])(?:covered|cover|cubiert[oa]s?|cubre[n]?)(?:$|[^\pL])")
+_STRETCH = scan.compile(r"(?i)\[[^\[\]\s]{1,80}\]\s*,?|,?\s+(?:y|e|and)\s+(?:el|la|los|las|the)\s")
 
 
 # "I don't have warranty details for this model", "no tengo datos de la garantía": the
 # sentence says what is not known, whatever clause the word "warranty" falls in.
-_UNKNOWN = re2.compile(
+_UNKNOWN = scan.compile(
     r"(?i)(?:^|[^\pL])(?:(?:don't|do\s+not|can't|cannot|couldn't)\s+(?:have|find|see|confirm|"
     r"give|tell|share)|no\s+(?:tengo|tenemos|cuento|contamos|dispongo|disponemos|encuentro|"
     r"encontré|figura|figuran|aparece|aparecen|hay|puedo\s+confirmar|sé))"
@@ -60,7 +60,7 @@ def unknown_for(draft: str, products: tuple[Product, ...]) -> frozenset[Product]
     last: list[Product] = []
     for sentence in sentences(draft):
         # a parenthesis is a stretch of its own: "… a 239,90 € (sin datos de garantía)"
-        for stretch in re2.split(r"[,;()]", sentence):
+        for stretch in scan.split(_PAREN_STRETCH, sentence):
             named = stretch_products(stretch, products)
             if _UNKNOWN.search(stretch) and TERM.search(stretch) is None:
                 out.update(named or last[-1:])
@@ -93,7 +93,7 @@ def stretch_products(stretch: str, products: tuple[Product, ...]) -> list[Produc
 # Closed class: a comparison whose standard is another thing ("like the UPPAbaby").
 # "como el ventilador", "like the UPPAbaby": a comparison names its standard with a
 # determiner; "como alternativa", "as an option" is a role, not a comparison.
-_COMPARED = re2.compile(
+_COMPARED = scan.compile(
     r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)\s+(?:el|la|los|las|lo|nuestro|"
     r"nuestra|nuestros|nuestras|su|sus|tu|tus|the|our|your|its|their|that|this|these|those|"
     r"ese|esa|este|esta|esos|esas|estos|estas)"
@@ -102,12 +102,12 @@ _COMPARED = re2.compile(
 
 
 # "los mismos 6 meses de garantía que las botas", "the same two years as the boots"
-_SAME_AS = re2.compile(
+_SAME_AS = scan.compile(
     r"(?i)(?:^|[^\pL])(?:mism[oa]s?|same)\s+(?:[^\s,;:.]+\s+){0,8}?(que|as)\s+(?:el|la|los|"
     r"las|the|our|your|nuestro|nuestra|nuestros|nuestras|su|sus|tu|tus|those|these)(?:$|[^\pL])"
 )
-_BREAK = re2.compile(r"[,;:.—–()]")
-_LIKENED = re2.compile(r"(?i)(?:^|[^\pL])(?:igual\s+que|same\s+as|as\s+the)(?:$|[^\pL])")
+_BREAK = scan.compile(r"[,;:.—–()]")
+_LIKENED = scan.compile(r"(?i)(?:^|[^\pL])(?:igual\s+que|same\s+as|as\s+the)(?:$|[^\pL])")
 
 
 def compares(clause: str) -> bool:
@@ -150,13 +150,13 @@ def compared_subject(
 
 
 # An additive or likening word: the sentence says again what the one before said.
-_CARRIED = re2.compile(
+_CARRIED = scan.compile(
     r"(?i)(?:^|[^\pL])(?:también|tambien|igual|misma|mismo|same|too|as\s+well|also)(?:$|[^\pL])"
 )
-_SAME = re2.compile(r"(?i)(?:^|[^\pL])(?:misma|mismo|same)(?:$|[^\pL])")
-_COVERAGE = re2.compile(r"(?i)(?:^|[^\pL])(?:cobertura|coverage|cover)(?:$|[^\pL])")
+_SAME = scan.compile(r"(?i)(?:^|[^\pL])(?:misma|mismo|same)(?:$|[^\pL])")
+_COVERAGE = scan.compile(r"(?i)(?:^|[^\pL])(?:cobertura|coverage|cover)(?:$|[^\pL])")
 # Months of instalments are not a warranty's.
-_PAYING = re2.compile(r"(?i)cuota|inter[eé]s|install?ment|pag[aáo]|pay|financ")
+_PAYING = scan.compile(r"(?i)cuota|inter[eé]s|install?ment|pag[aáo]|pay|financ")
 
 
 def carried_over(
@@ -176,7 +176,7 @@ def carried_over(
 
 
 # "como todos los móviles nuevos", "like all our tents": the product is one of a category.
-_ALL_OF = re2.compile(
+_ALL_OF = scan.compile(
     r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|todo|toda|cualquier|all|any|every)\s+"
     r"(?:(?:los|las|nuestros|nuestras|our|the)\s+)*([^\[\],;:.()]+)"
 )
@@ -228,7 +228,7 @@ def _genderless(stem_: str) -> str:
 
 # A policy's own "no warranty" for a list of kinds: "Cuchas, rascadores, correas y
 # juguetes no tienen garantía", "Clearance items have no warranty".
-_NONE = re2.compile(
+_NONE = scan.compile(
     r"(?i)(?:^|[^\pL])(?:no\s+(?:tienen?|traen?|incluyen?|llevan?|cuentan?\s+con)\s+garant"
     r"|sin\s+garant|(?:have|has|carry|carries|come\s+with)\s+no\s+(?:warranty|guarantee)"
     r"|(?:are|is)\s+not\s+covered)"

@@ -8,8 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from typing import Any
 
-import re2
-
+from guards import scan
 from guards.context import GuardContext
 from guards.memo import per_turn
 from guards.phrasebook import BRANDS, MODEL_WORDS
@@ -23,7 +22,7 @@ CAPACITY_UNITS = frozenset(("gb", "tb"))
 CONDITION_WORDS = frozenset("usado used reacondicionado refurbished nuevo new de with con".split())
 _MISSING = object()
 MAX_MENTION_WORDS = 4
-_ORDINAL = re2.compile(r"(\d+)(?:st|nd|rd|th|da|do|ra|ro|ta|to|a|o|ª|º)")
+_ORDINAL = scan.compile(r"(\d+)(?:st|nd|rd|th|da|do|ra|ro|ta|to|a|o|ª|º)")
 
 
 @dataclass(frozen=True)
@@ -153,7 +152,7 @@ def _written_lower(text: str) -> frozenset[str]:
     return frozenset(w for w in written if w.islower() and w not in capitalised)
 
 
-_WORD_AS_WRITTEN = re2.compile(r"\pL+")  # RE2's \w is ASCII only
+_WORD_AS_WRITTEN = scan.compile(r"\pL+")  # RE2's \w is ASCII only
 
 
 def _is_model_code(token: str) -> bool:

@@ -10,27 +10,26 @@ I'm N, I am N years old, N years old).
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.context import GuardContext
 from guards.trust import tainted_chunk
 
 _NUM = r"(\d{1,3})"
 # The forms of an age bound: an upper one, a lower one, both.
-_UPPER = re2.compile(
+_UPPER = scan.compile(
     rf"(?i)(?:menores\s+de|under|younger\s+than|below)\s+{_NUM}(?:\s+(?:años|years))?"
 )
-_UP_TO = re2.compile(rf"(?i)(?:hasta|up\s+to|aged\s+up\s+to)\s+{_NUM}\s+(?:años|years)")
-_LOWER = re2.compile(
+_UP_TO = scan.compile(rf"(?i)(?:hasta|up\s+to|aged\s+up\s+to)\s+{_NUM}\s+(?:años|years)")
+_LOWER = scan.compile(
     rf"(?i)(?:mayores\s+de|over|older\s+than|above)\s+{_NUM}(?:\s+(?:años|years))?"
 )
-_FROM = re2.compile(
+_FROM = scan.compile(
     rf"(?i){_NUM}\s*(?:años\s+o\s+más|años\s+en\s+adelante|\+|(?:years\s+)?and\s+over|or\s+over)"
 )
-_BETWEEN = re2.compile(
+_BETWEEN = scan.compile(
     rf"(?i)(?:entre|between|aged|de)\s+{_NUM}\s*(?:y|and|a|to|-|–)\s*{_NUM}\s+(?:años|years)"
 )
-_CUSTOMER_AGE = re2.compile(
+_CUSTOMER_AGE = scan.compile(
     rf"(?i)(?:tengo|cumplí|cumplo|i'm|i\s+am|soy\s+de)\s+{_NUM}(?:\s+(?:años|years(?:\s+old)?))?"
     rf"(?:$|[^\pL\pN])|(?:^|[^\pN]){_NUM}\s+years\s+old"
 )
@@ -63,7 +62,7 @@ def _customer_age(ctx: GuardContext) -> int | None:
 
 # A source speaks of ages only with a word for them: "pedidos menores de 30 €" bounds an
 # amount, not a customer.
-_AGE_WORDS = re2.compile(
+_AGE_WORDS = scan.compile(
     r"(?i)(?:^|[^\pL])(?:edad|años|joven|jóvenes|jubilad\pL*|age|aged|years|young|senior\pL*|"
     r"pensioner\pL*)(?:$|[^\pL])"
 )
@@ -89,7 +88,7 @@ def _bounds(text: str) -> tuple[int | None, int | None]:
     return low, high
 
 
-def _age(pattern: re2._Regexp, text: str) -> re2._Match | None:
+def _age(pattern: scan.Regex, text: str) -> scan.Found | None:
     """A bound whose figure is not an amount ("over 50 €", "menores de 30 %")."""
     for match in pattern.finditer(text):
         rest = text[match.end() :].lstrip()

@@ -17,8 +17,7 @@ no member of a class leaves that class open: the draft may name any.
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS
@@ -76,7 +75,7 @@ _NEGATION = frozenset("no ni nunca not never cannot".split())
 _RANGE = frozenset(("a", "al", "to", "through", "till", "until", "hasta"))
 _WEEKEND = frozenset(("weekend", "weekends", "finde"))
 # Clause breaks inside a sentence: a promotion and its conditions share one clause.
-_BREAK = re2.compile(r"(?i)[;:—–]|,\s(?:o|u|or)\s|\s(?:y|e|and|pero|but|mientras|while|whereas)\s")
+_BREAK = scan.compile(r"(?i)[;:—–]|,\s(?:o|u|or)\s|\s(?:y|e|and|pero|but|mientras|while|whereas)\s")
 
 
 def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> str | None:
@@ -116,13 +115,13 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
 
 
 # A source sentence that says its promotion does not add to another one.
-_ALONE = re2.compile(
+_ALONE = scan.compile(
     r"(?i)\b(?:no|not|cannot|can't|isn't|aren't|ni)\s+(?:[\pL\pN']+\s+){0,3}?"
     r"(?:acumula|combin|stack|sum|junto|together)"
 )
 # What counts as one promotion in a draft sentence: a percentage, an "N x M", a free
 # thing, a code (capitals with digits), instalments without interest.
-_PROMO_ITEM = re2.compile(
+_PROMO_ITEM = scan.compile(
     r"(?i)\d+(?:[.,]\d+)?\s*%|\b\d+\s*x\s*\d+\b|\bfree\b|\bgratis\b|\bgratuit\w*"
     r"|\b(?-i:[A-Z]{3,}\d+)\b|sin\s+inter[eé]s|interest[-\s]free"
 )
@@ -170,7 +169,7 @@ def stacked_against_source(ctx: GuardContext, sentence: str) -> str | None:
 
 # Where a promotion is for: the capitalised words after a preposition of place, with
 # the ones coordinated to them ("solo para CABA y GBA", "to the UK and Ireland").
-_PLACE = re2.compile(
+_PLACE = scan.compile(
     r"(?:^|[^\pL])(?:a|al|en|para|hacia|to|in|within|across)\s+(?:(?:la|el|los|las|the)\s+)?"
     r"(\p{Lu}[\pL\pN-]*(?:(?:\s+|\s*,\s*|\s+(?:y|e|and|or|o|de|del)\s+)\p{Lu}[\pL\pN-]*)*)"
 )
@@ -188,7 +187,7 @@ def _capitalised(text: str) -> set[str]:
     return {m.group(1).lower() for m in _CAPITALISED.finditer(text)}
 
 
-_CAPITALISED = re2.compile(r"(?:^|[^\pL\pN])(\p{Lu}[\pL\pN+&'-]+)")
+_CAPITALISED = scan.compile(r"(?:^|[^\pL\pN])(\p{Lu}[\pL\pN+&'-]+)")
 
 
 def _product_words(ctx: GuardContext) -> set[str]:
@@ -198,7 +197,7 @@ def _product_words(ctx: GuardContext) -> set[str]:
 
 # "de las marcas Asics y Topper", "on the Bosch and Makita brands": the brands a
 # promotion names are the capitalised words after the word for a brand.
-_BRAND_WORD = re2.compile(r"(?i)\b(?:marcas?|brands?)\b")
+_BRAND_WORD = scan.compile(r"(?i)\b(?:marcas?|brands?)\b")
 
 
 def _brands(terms: str) -> set[str]:

@@ -11,8 +11,7 @@ sentence that negates, sets a condition or advises adding more ("si añades otro
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.text import sentences, without_citations, words
@@ -26,15 +25,15 @@ _SPELLED = {
 _COUNT = r"(\d{1,2}|" + "|".join(sorted(_SPELLED, key=len, reverse=True)) + r")"
 # What buys a number of items: "buy 3 bags", "llevando 4 bolsas o más", "a partir de
 # 6 botellas", "comprando 12 latas".
-_THRESHOLD = re2.compile(
+_THRESHOLD = scan.compile(
     r"(?i)(?:^|[^\pL])(?:buy|buying|purchase|order|take|compr\pL*|llev\pL*|adquir\pL*"
     r"|a\s+partir\s+de|desde|from)\s+" + _COUNT + r"\s+(?:or\s+more\s+|o\s+más\s+)?(\pL+)"
 )
 # "3x2 en remeras básicas", "2x1 on notebooks": the first figure is the items bought.
-_DEAL = re2.compile(r"(?i)(?:^|[^\pL\d])(\d)\s*x\s*\d\s+(?:en|on|in)\s+(?:\pL+\s+)?(\pL+)")
+_DEAL = scan.compile(r"(?i)(?:^|[^\pL\d])(\d)\s*x\s*\d\s+(?:en|on|in)\s+(?:\pL+\s+)?(\pL+)")
 # The customer's count of a noun: "your 2 bags", "con dos limoneros"; "una bolsa" may
 # be an article, so counts start at two.
-_HELD = re2.compile(
+_HELD = scan.compile(
     r"(?i)(?:^|[^\pL\d])(\d{1,2}|"
     + "|".join(w for w in sorted(_SPELLED, key=len, reverse=True) if _SPELLED[w] > 1)
     + r")\s+(\pL+)"

@@ -19,17 +19,20 @@ answer and is left alone.
 
 from __future__ import annotations
 
-import re2
+import re
 
 from guards.conjugation import fold
 from guards.context import GuardContext
+from guards.memo import memoised
 from guards.phrasebook import PHRASEBOOKS
 from guards.promo_counts import count_below_threshold
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
 from guards.text import find_phrase, sentences, without_citations
 
-# Compounds stay whole: "e-books", "pre-owned".
-_TOKEN = re2.compile(r"[\pL\pN]+(?:['’-][\pL\pN]+)*")  # RE2's \w is ASCII only
+# Compounds stay whole: "e-books", "pre-owned". Cut with the standard library, as
+# text.words is (RE2's Python wrapper pays per match); the pattern cannot backtrack
+# badly: every repeat starts at a hyphen or an apostrophe.
+_TOKEN = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _HEDGES = frozenset(
     "no ni nunca not never cannot excepto salvo except excluding excluded excludes "
     "excluye excluyen excluido excluida excluidos excluidas only solo sólo solamente "
@@ -103,11 +106,12 @@ def answers_yes(draft: str, sentence: str) -> bool:
     return len(parts) > 1 and own == parts[1] and len(parts[0]) <= 3 and _opens_with_yes(parts[0])
 
 
-def _opens_with_yes(tokens: list[str]) -> bool:
+def _opens_with_yes(tokens: tuple[str, ...]) -> bool:
     return bool(tokens) and (tokens[0] in _YES or " ".join(tokens[:2]) in _YES_OPENERS)
 
 
-def _excluded(source: str) -> set[str]:
+@memoised()  # a worker reads the same promotion turn after turn
+def _excluded(source: str) -> frozenset[str]:
     """Stems of what the source's sentences exclude: the words after a negation, an
     exception or "excludes", to the end of that sentence."""
     out: set[str] = set()
@@ -119,10 +123,11 @@ def _excluded(source: str) -> set[str]:
                 if not any(fold(t).startswith(_STACKING) for t in rest[:4]):
                     out |= {_stem(t) for t in rest if _thing(t)}
                 break
-    return out
+    return frozenset(out)
 
 
-def _included(source: str) -> set[str]:
+@memoised()
+def _included(source: str) -> frozenset[str]:
     """Stems the source also names outside its exclusions ("full-price books … not
     e-books"): a word on both sides excludes nothing by itself."""
     out: set[str] = set()
@@ -137,7 +142,7 @@ def _included(source: str) -> set[str]:
             len(tokens),
         )
         out |= {_stem(t) for t in tokens[:cut] if _thing(t)}
-    return out
+    return frozenset(out)
 
 
 def _brands_left_out(ctx: GuardContext, source: str) -> set[str]:
@@ -150,8 +155,9 @@ def _thing(token: str) -> bool:
     return token not in _PROMO and content_word(token.replace("-", ""))
 
 
-def _tokens(text: str) -> list[str]:
-    return [t.lower() for t in _TOKEN.findall(without_citations(text))]
+@memoised()  # the draft's sentences, the question and the sources, asked again
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(t.lower() for t in _TOKEN.findall(without_citations(text)))
 
 
 def _stem(token: str) -> str:

@@ -15,8 +15,9 @@ of is the price of this reading).
 
 from __future__ import annotations
 
-import re2
+import re
 
+from guards import scan
 from guards.commitments import CUSTOMER, Commitment, read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
@@ -96,11 +97,11 @@ def promotion_beyond_scope(ctx: GuardContext, sentence: str, cited: frozenset[st
 # of a shop's replies say "también" of such a kind far less often than the model
 # stretches a promotion to what its source leaves out, so every noun counts.
 _REACH = {
-    "es": re2.compile(
+    "es": scan.compile(
         r"(?:^|\s)(?:al|a|en|para)\s+(?:(?:el|la|los|las|tu|tus|su|sus)\s+)?(?:de\s+)?"
         r"(\pL\pL\pL\pL+)"
     ),
-    "en": re2.compile(
+    "en": scan.compile(
         r"(?:^|\s)(?:to|on|for)\s+(?:(?:the|your|a|an|all)\s+)?"
         r"(\pL\pL\pL\pL+)"
     ),
@@ -168,7 +169,9 @@ def _excluded(source: str) -> set[str]:
     return out
 
 
-_NUMBER = re2.compile(r"\d+(?:[.,]\d+)*")
+# the standard library's findall, all in C (RE2's wrapper pays per match); each repeat
+# starts at a separator, so nothing backtracks
+_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)*")
 
 
 @memoised()  # every sentence of a draft asks the same chunks
@@ -197,10 +200,10 @@ def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]
 
 # A source that leaves out "other brands" ("Other brands are not included", "No aplica a
 # otras marcas") excludes every brand it does not name.
-_OTHER_BRANDS = re2.compile(r"(?i)(?:other|otras?|otros?)\s+(?:brands?|marcas?)")
+_OTHER_BRANDS = scan.compile(r"(?i)(?:other|otras?|otros?)\s+(?:brands?|marcas?)")
 # A run of capitalised words ("Faro Kitchen sprays", "uno de Educa"): its first word
 # names the brand; a word that opens a sentence is capitalised for the sentence.
-_CAPITALISED_RUN = re2.compile(r"(?:[\pL\pN,;]\s+)(\p{Lu}[\pL'-]+)(?:\s+\p{Lu}[\pL'-]*)*")
+_CAPITALISED_RUN = scan.compile(r"(?:[\pL\pN,;]\s+)(\p{Lu}[\pL'-]+)(?:\s+\p{Lu}[\pL'-]*)*")
 
 
 def other_brands(question: str, source: str) -> set[str]:

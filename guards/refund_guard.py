@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import re2
-
+from guards import scan
 from guards.acts import REFUND_ACTS, Act, reported
 from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
 from guards.context import GuardContext
@@ -150,7 +149,7 @@ _ADDRESSED = frozenset("te le os les vos usted".split())
 
 # English has no clitic: "we'll refund you", a future of the speaker's with "you" as its
 # object, is said to this customer ("We refund you within 5 days" is the policy's voice).
-_WILL_TO_YOU = re2.compile(
+_WILL_TO_YOU = scan.compile(
     r"(?i)(?:^|[^\pL])(?:we|i)(?:'ll|’ll|\s+will|\s+are\s+going\s+to|'re\s+going\s+to)"
     r"\s+(?:\pL+\s+)?\pL+\s+you(?:$|[^\pL])"
 )

@@ -6,25 +6,23 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-import re2
-
 from guards import scan
 from guards.memo import memoised
 
-_SENTENCE_END = re2.compile(r"[.!?;]+(?:\s+|$)|\n+")
+_SENTENCE_END = scan.compile(r"[.!?;]+(?:\s+|$)|\n+")
 # Words are cut with the standard library: RE2's Python wrapper pays per match, which made
 # tokenising a draft some 15 times slower. This pattern cannot backtrack badly (one
 # character class, then an optional apostrophe part); RE2 is kept for the patterns that
 # could.
 _WORD = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")
-_CITATION = re2.compile(r"\[([^\[\]\s]{1,80})\]")
+_CITATION = scan.compile(r"\[([^\[\]\s]{1,80})\]")
 
 
 @lru_cache(maxsize=256)
-def phrase_regex(fragments: tuple[str, ...]) -> re2._Regexp:
+def phrase_regex(fragments: tuple[str, ...]) -> scan.Regex:
     """One case-insensitive RE2 that finds any fragment between word boundaries."""
     body = "|".join(f"(?:{fragment})" for fragment in fragments)
-    return re2.compile(f"(?i)(?:^|[^\\pL\\pN])({body})(?:$|[^\\pL\\pN])")
+    return scan.compile(f"(?i)(?:^|[^\\pL\\pN])({body})(?:$|[^\\pL\\pN])")
 
 
 @memoised()
@@ -59,8 +57,8 @@ def clauses(text: str, breaks: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=16)
-def _clause_regex(breaks: tuple[str, ...]) -> re2._Regexp:
-    return re2.compile(f"(?i)[,;]?\\s+(?:{'|'.join(breaks)})\\s+")
+def _clause_regex(breaks: tuple[str, ...]) -> scan.Regex:
+    return scan.compile(f"(?i)[,;]?\\s+(?:{'|'.join(breaks)})\\s+")
 
 
 def words(text: str) -> list[str]:
@@ -90,7 +88,7 @@ def citations(text: str) -> set[str]:
     return set(scan.findall(_CITATION, text))
 
 
-_LEADING_CITATIONS = re2.compile(r"^(?:\s*\[[^\[\]\s]{1,80}\])+")
+_LEADING_CITATIONS = scan.compile(r"^(?:\s*\[[^\[\]\s]{1,80}\])+")
 
 
 @lru_cache(maxsize=256)
@@ -104,7 +102,7 @@ def cited_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
 
 # Quoted speech: paired typographic quotes, or straight quotes that open after a space
 # and close before one (an apostrophe inside a word, "we'll", neither opens nor closes).
-_QUOTED = re2.compile(
+_QUOTED = scan.compile(
     r"“[^“”\n]+”|«[^«»\n]+»|\"[^\"\n]+\"|‘[^‘’\n]+’"
     r"|(?:^|[\s(\[¿¡:,])('(?:[^'\n]|\pL'\pL)+?')(?:$|[\s.,;:!?)\]])"
 )
@@ -186,8 +184,8 @@ def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
     return out
 
 
-_CONTRAST = re2.compile(r"(?i),?\s+(?:pero|but|however|sin embargo|igualmente|anyway)\s+")
-_FULL_STOP = re2.compile(r"[.!?]+(?:\s+|$)|\n+")
+_CONTRAST = scan.compile(r"(?i),?\s+(?:pero|but|however|sin embargo|igualmente|anyway)\s+")
+_FULL_STOP = scan.compile(r"[.!?]+(?:\s+|$)|\n+")
 
 
 _NEGATION = {

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import re2
-
+from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
@@ -22,6 +21,7 @@ _OVER = {
     r"super(?:a|e|ando|ás|as)(?:\s+los?)?|por\s+encima\s+de)\s*$",
     "en": r"(?i)(?:over|above|more\s+than|from|of\s+at\s+least|at\s+least|exceeding)\s*$",
 }
+_OVER = {language: scan.compile(pattern) for language, pattern in _OVER.items()}
 
 
 # The same boundary seen from below: "justo por debajo de los 25 € del envío gratuito"
@@ -31,6 +31,8 @@ _UNDER = {
     r"no\s+llega(?:s|n)?\s+a(?:\s+los?)?|falta(?:n)?\s+para(?:\s+los?)?|bajo)\s*$",
     "en": r"(?i)(?:below|under|less\s+than|short\s+of)\s*$",
 }
+_UNDER = {language: scan.compile(pattern) for language, pattern in _UNDER.items()}
+_CURRENCY = scan.compile(r"(?i)[$€£]|\b(?:usd|eur|ars)\b")
 
 
 def threshold(text: str, locale: str, *, from_below: bool = False) -> Decimal | None:
@@ -43,8 +45,8 @@ def threshold(text: str, locale: str, *, from_below: bool = False) -> Decimal | 
         if figure.kind != FigureKind.MONEY:
             continue
         before = text[max(0, figure.start - 40) : figure.start]
-        before = re2.sub(r"(?i)[$€£]|\b(?:usd|eur|ars)\b", "", before).rstrip()
-        if any(re2.search(pattern, before) for pattern in patterns):
+        before = "".join(scan.split(_CURRENCY, before)).rstrip()
+        if any(pattern.search(before) for pattern in patterns):
             return figure.value
         after = text[figure.start + len(figure.text) : figure.start + len(figure.text) + 20]
         if _OR_MORE.match(after):
@@ -52,7 +54,7 @@ def threshold(text: str, locale: str, *, from_below: bool = False) -> Decimal | 
     return None
 
 
-_OR_MORE = re2.compile(r"(?i)\s*(?:[$€£]\s*)?(?:or\s+(?:more|above|over)|o\s+m[aá]s)(?:$|[^\pL])")
+_OR_MORE = scan.compile(r"(?i)\s*(?:[$€£]\s*)?(?:or\s+(?:more|above|over)|o\s+m[aá]s)(?:$|[^\pL])")
 
 
 def amounts(text: str, locale: str) -> list[Decimal]:
@@ -69,7 +71,7 @@ _PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
 
 
 # What the customer would have to do to reach a threshold: advice, not a grant.
-_ADVICE = re2.compile(
+_ADVICE = scan.compile(
     r"(?i)(?:^|[^\pL])(?:need|needs|add|adding|falta|faltan|faltaría|sumá|suma|sumar|agregá|"
     r"agregar|añade|añadir|tendrías|deberías|would\s+have\s+to)(?:$|[^\pL])"
 )
@@ -118,7 +120,7 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
 
 # A claim denied with a verb ("I can't promise it would be free", "no te puedo
 # asegurar que salga gratis"); "at no charge" and "sin cargo" deny nothing.
-_DENIED = re2.compile(
+_DENIED = scan.compile(
     r"(?i)(?:^|[^\pL'’])(?:can't|cannot|can’t|won't|won’t|not|never|no\s+(?:puedo|podemos|"
     r"te\s+puedo|le\s+puedo|sé|se\s+puede))(?:$|[^\pL])"
 )
@@ -128,20 +130,20 @@ _DENIED = re2.compile(
 # cards", "(after returns)", "después de aplicar cupones", "importe final". Each kind
 # names the words by which the customer speaks of what is taken off.
 _AFTER_KIND = {
-    "discount": re2.compile(
+    "discount": scan.compile(
         r"(?i)after\s+(?:any\s+)?(?:discounts?|coupons?|promotions?)|después\s+de\s+"
         r"(?:aplicar\s+)?(?:los\s+)?(?:cupones|descuentos|promociones)|importe\s+final"
     ),
-    "gift card": re2.compile(
+    "gift card": scan.compile(
         r"(?i)excluding\s+gift\s*cards?|sin\s+contar\s+(?:las\s+)?(?:gift\s*cards?|tarjetas"
         r"\s+regalo)|excluye(?:ndo)?\s+(?:las\s+)?(?:gift\s*cards?|tarjetas\s+regalo)"
     ),
-    "return": re2.compile(r"(?i)after\s+returns?|después\s+de\s+(?:las\s+)?devoluciones"),
+    "return": scan.compile(r"(?i)after\s+returns?|después\s+de\s+(?:las\s+)?devoluciones"),
 }
 _TAKEN_OFF = {
-    "discount": re2.compile(r"(?i)coupon|discount|voucher|promo\s*code|cup[oó]n|descuento|vale"),
-    "gift card": re2.compile(r"(?i)gift\s*card|tarjeta\s+regalo"),
-    "return": re2.compile(r"(?i)return|devol|devuel"),
+    "discount": scan.compile(r"(?i)coupon|discount|voucher|promo\s*code|cup[oó]n|descuento|vale"),
+    "gift card": scan.compile(r"(?i)gift\s*card|tarjeta\s+regalo"),
+    "return": scan.compile(r"(?i)return|devol|devuel"),
 }
 _NEAR = 40  # characters between an amount and the word that says it is taken off
 

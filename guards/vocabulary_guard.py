@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import json
 
-import re2
-
+from guards import scan
 from guards.context import GuardContext
 from guards.phrasebook import CODE_IDENTIFIER, INJECTION_MARKERS, PHRASEBOOKS, PROMPT_WRAPPERS
 from guards.text import any_phrase, find_phrase, phrase_regex, sentences, words
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 
-_CODE_IDENTIFIER = re2.compile(CODE_IDENTIFIER)
+_CODE_IDENTIFIER = scan.compile(CODE_IDENTIFIER)
 
 
 def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding | None:

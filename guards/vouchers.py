@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 
-import re2
-
+from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.text import words
@@ -31,7 +30,7 @@ def a_source_names(phrase: str, trusted: list[str]) -> bool:
 
 
 # A code the customer types at checkout: "usá el código HOLA10", "use code SPRING15".
-_CODE = re2.compile(
+_CODE = scan.compile(
     r"(?i)(?:c[oó]digo|cup[oó]n|code|coupon|voucher)\s+(?:de\s+descuento\s+)?[\"'«“]?"
     r"([A-Z][A-Z0-9]{3,}[0-9]*)(?:$|[^\pL\pN])"
 )

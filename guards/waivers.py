@@ -12,8 +12,7 @@ guards own (money back, a refund request, a handoff, a ticket) are left to them.
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.acts import Act
 from guards.commitments import SPEAKER, read_commitments
 from guards.deeds import read_deeds
@@ -63,7 +62,7 @@ def rule_set_aside(
 
 # The customer allowed to do something: "como clienta habitual también puedes usarlo",
 # "you can use it too".
-_PERMITTED = re2.compile(
+_PERMITTED = scan.compile(
     r"(?i)(?:^|[^\pL])(?:puedes|pod[eé]s|puede|pod[eé]is|pueden|you\s+(?:can|may|could))"
     r"\s+(?:(?:also|still|too|igual|también|tambien|igualmente)\s+)?\pL\pL+"
 )

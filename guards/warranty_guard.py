@@ -10,8 +10,7 @@ borrows it by analogy, or the policy is in another language than the reply."""
 
 from __future__ import annotations
 
-import re2
-
+from guards import scan
 from guards.context import GuardContext
 from guards.languages import other_language, written_in
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
@@ -211,10 +210,10 @@ def _given_to_denied(
     return None
 
 
-_STRETCH = re2.compile(r"[;:—–]|,\s")  # "1,2 m" is a decimal comma, not a stretch
+_STRETCH = scan.compile(r"[;:—–]|,\s")  # "1,2 m" is a decimal comma, not a stretch
 
 
-_PUNCTUATION = re2.compile(r"[,:;—–]\s*")
+_PUNCTUATION = scan.compile(r"[,:;—–]\s*")
 
 
 def _policy(text: str, book: Phrasebook) -> list[str]:
@@ -249,4 +248,4 @@ def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
 
 
 _TOPIC = frozenset("sobre respecto acerca about regarding re".split())
-_DURATION = re2.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+_DURATION = scan.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")

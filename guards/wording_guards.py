@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-import re2
-
+from guards import scan
 from guards.acts import Act
 from guards.commitments import read_commitments
 from guards.conjugation import fold
@@ -222,14 +221,15 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
 
 # A thing given to someone, said with two clitics ("te lo respetamos", "se lo dejamos")
 # or a pronoun and "to you" ("we'll happily extend it to you").
-_TO_YOU = re2.compile(
+_TO_YOU = scan.compile(
     r"(?i)(?:^|[^\pL])(?:(?:te|se|os|le|les)\s+(?:lo|la|los|las)\s+\pL"
     r"|(?:it|them)\s+(?:to|for)\s+you(?:$|[^\pL]))"
 )
 
 # The customer in a clause: a restatement of the source says no one's case.
 _YOU = frozenset("you your yours tu tus te vos usted su sus os vuestro vuestra".split())
-_CLAUSE_BREAK = re2.compile(r"(?i)[,;:]|\s(?:así\s+que|so|pero|but)\s")
+_SEGMENT_BREAK = scan.compile(r"[,;:(—–]|\s-\s")
+_CLAUSE_BREAK = scan.compile(r"(?i)[,;:]|\s(?:así\s+que|so|pero|but)\s")
 
 
 def _clause_at(sentence: str, at: int) -> str:
@@ -283,7 +283,7 @@ def _compares_prices(sentence: str, start: int) -> bool:
     return bool(before) and before[0] in _COPULAS and after.startswith(("más", "mas", "cheaper"))
 
 
-_INFINITIVE = re2.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")
+_INFINITIVE = scan.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")
 
 
 def _free_to_do(sentence: str, start: int) -> bool:
@@ -310,7 +310,7 @@ def _same_figures(sentence: str, source: str, locale: str) -> bool:
 
 def negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
     """A negation before the phrase in its own comma-delimited part of the sentence."""
-    segments = re2.split(r"[,;:(—–]|\s-\s", sentence[:start])
+    segments = scan.split(_SEGMENT_BREAK, sentence[:start])
     segment = segments[-1]
     near = " ".join(segments[-2:])
     conditional = find_phrase((r"if", r"si", r"en\s+caso\s+de"), near) is not None
@@ -344,7 +344,7 @@ def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, langua
 # "por su / tu / vuestro …", "for your …" at the start of a sentence that offers money:
 # the shop pays for the customer's item (a trade-in quote, the other guard's), it
 # lowers no price.
-_FOR_YOURS = re2.compile(r"(?i)^\W*(?:por\s+(?:su|tu|vuestro|vuestra)|for\s+your)\s")
+_FOR_YOURS = scan.compile(r"(?i)^\W*(?:por\s+(?:su|tu|vuestro|vuestra)|for\s+your)\s")
 
 
 def _buys_from_the_customer(sentence: str) -> bool:
