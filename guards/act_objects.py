@@ -8,6 +8,7 @@ FIRST, SECOND, THIRD, INF, GER, PART = "1", "2", "3", "inf", "ger", "part"
 MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "precio", "valor")
 MONEY_ES += ("diferencia", "€", "$", "euros", "pesos", "tarjeta", "cuenta", "reembols", "reintegr")
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
+MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
 SEND_ES += ("reemplazo", "repuesto", "nuevo", "nueva", "otro", "otra", "unidad", "código", "codigo")
 SEND_ES += ("enlace", "link", "voucher", "cupón", "cupon", "remito", "guía", "guia", "paquete")
@@ -39,6 +40,9 @@ _TENER = (("tenés", SECOND), ("tienes", SECOND), ("tiene", SECOND), ("tendrás"
 _TENER += (("tendrá", SECOND), ("tendrás", SECOND), ("vas a tener", SECOND))
 DISCOUNT_ES = ("descuento", "cupón", "cupon", "vale", "crédito", "credito", "bonificaci", "gratis")
 DISCOUNT_ES += ("regalo", "saldo", "rebaja", "envío gratis", "sin cargo", "%")
+# what a shop forgives ("le perdonamos la penalización")
+FEES_ES = ("penalizaci", "penalidad", "multa", "recargo", "cargo", "coste", "costo", "comisi")
+FEES_ES += ("gasto", "deuda", "cuota", "señal", "diferencia", "envío", "envio")
 _DAR = (("doy", FIRST), ("damos", FIRST), ("di", FIRST), ("dimos", FIRST), ("daré", FIRST))
 _DAR += (("daremos", FIRST), ("dado", PART), ("dando", GER), ("dar", INF), ("dará", THIRD))
 _DAR += (("darán", THIRD), ("darte", INF), ("darle", INF), ("dada", PART), ("dadas", PART))
@@ -51,7 +55,7 @@ _HACER += (("haré", FIRST), ("haremos", FIRST), ("hecho", PART), ("haciendo", G
 _HACER += (("hacer", INF), ("hará", THIRD), ("harán", THIRD))
 
 MONEY_EN = ("money", "amount", "payment", "charge", "card", "account", "full", "total", "cost")
-MONEY_EN += ("difference", "price", "€", "$", "£", "refund", "fee", "back")
+MONEY_EN += ("difference", "price", "€", "$", "£", "refund", "fee", "back", "prorat")
 SEND_EN = ("label", "invoice", "email", "e-mail", "confirmation", "receipt", "replacement")
 SEND_EN += ("new", "another", "code", "link", "voucher", "spare", "parcel", "package", "copy")
 TEAM_EN = ("team", "department", "warehouse", "manager", "supervisor", "colleague", "specialist")

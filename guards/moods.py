@@ -33,7 +33,7 @@ def is_offer(lower: str, language: str) -> bool:
 
 
 # A condition on a person's decision: the act waits for approval or review.
-_APPROVAL_CUES = (
+_DECISION_CUES = (
     "aprob",
     "aprue",
     "approv",
@@ -43,12 +43,16 @@ _APPROVAL_CUES = (
     "if accepted",
     "once accepted",
     "acepta",
-    "revis",
-    "review",
-    "inspecci",
-    "inspect",
-    "verific",
 )
+_APPROVAL_CUES = (*_DECISION_CUES, "revis", "review", "inspecci", "inspect", "verific")
+
+
+def on_decision(sentence: str) -> bool:
+    """The act waits on a decision itself ("si se aprueba", "if eligible"), not on a
+    step before it: "we'll put the amount back once the colleague has reviewed it"
+    promises what the review has not yet decided."""
+    lower = fold(sentence.lower())
+    return any(cue in lower for cue in _DECISION_CUES)
 
 
 def on_approval(sentence: str) -> bool:

@@ -76,6 +76,9 @@ SPANISH = Phrasebook(
         r"ahorr[aá]s",
         r"sin\s+costo",
         r"sin\s+coste",
+        # "no charge" in Spanish: "la próxima recogida no tendrá coste"
+        r"no\s+(?:te\s+|le\s+|os\s+)?(?:tendr[aá]n?|tiene[n]?|lleva[n]?|llevar[aá]n?)\s+"
+        r"(?:ning[uú]n\s+)?(?:coste|costo|cargo)",
         r"sin\s+gastos\s+de\s+env[ií]o",
         r"gratuit[oa]s?",
         r"sin\s+costo\s+adicional",

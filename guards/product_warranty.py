@@ -283,8 +283,14 @@ _WARRANTY_TALK = frozenset(
     "oficial official desde from compra purchase fecha date tienda shop store todos todas "
     "all productos producto products product artículos items item tienen tiene have has "
     "carry carries come comes with con incluye include includes según under policy "
-    "política".split()
+    "política fábrica fabrica factory frente against contra internacional international "
+    "limitada limited extendida extended parts labour labor".split()
 )
+
+
+def _possessor(word: str) -> str:
+    """ "maker's" is the maker."""
+    return word[:-2] if word.endswith("'s") else word
 
 
 def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool:
@@ -294,13 +300,13 @@ def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool
     chunk: "Cushions and umbrellas: 1 year" names its kinds before the colon)."""
     own = {
         stem(w)
-        for w in words(sentence.lower())
+        for w in (_possessor(w) for w in words(sentence.lower()))
         if len(w) >= 4 and w not in stopwords and w not in _WARRANTY_TALK
     }
     if not own:
         return False
     return any(
-        own & {stem(w) for w in words(text.lower()) if w not in _WARRANTY_TALK}
+        own & {stem(_possessor(w)) for w in words(text.lower()) if w not in _WARRANTY_TALK}
         for text in chunks
         if TERM.search(text)
     )

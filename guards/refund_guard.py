@@ -13,7 +13,7 @@ from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_comm
 from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
 from guards.guarantees import guaranteed_money
-from guards.moods import conditional, decided, in_open_question, on_approval
+from guards.moods import conditional, decided, in_open_question, on_approval, on_decision
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import (
     after_citations,
@@ -100,6 +100,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         match = phrase_regex(book.refund_promise).search(sentence)
         if not match or negated_segment(sentence, match.start(1), book) or policy:
             continue
+        if on_decision(sentence) and conditional(sentence) and not decided(sentence):
+            continue  # "once your request is approved, we'll refund…": as the reading above
         return Finding(detail=f"promises money back: {match.group(1)!r}")
     return None
 
@@ -132,7 +134,10 @@ def _pays_back(claim: Commitment, sentence: str) -> bool:
         # "If the request is approved, the money goes back to your card within 10 days
         # [returns#2]", "se emiten cuando el reintegro queda aprobado": what happens once
         # a person decides is the policy
-        return not (on_approval(sentence) and conditional(sentence) and not decided(sentence))
+        # The shop's own "we'll refund you once it's reviewed" promises the review's
+        # outcome; only a decision ("once approved") makes its promise wait on a person.
+        waits = on_decision if claim.actor == SPEAKER else on_approval
+        return not (waits(sentence) and conditional(sentence) and not decided(sentence))
     return (
         claim.act == Act.REFUND
         and claim.offer

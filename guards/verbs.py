@@ -32,6 +32,7 @@ from guards.act_objects import (
     CODE_ES,
     DISCOUNT_EN,
     DISCOUNT_ES,
+    FEES_ES,
     FIRST,
     GER,
     INF,
@@ -118,6 +119,9 @@ SPANISH: tuple[Verb, ...] = (
     Verb("respetar", Act.DISCOUNT, ("%", "precio", "promo", "descuento", "oferta")),
     Verb("sumar", Act.DISCOUNT, ("punto", "crédito", "credito", "saldo")),
     Verb("bonificar", Act.DISCOUNT),
+    # "waive" in Spanish: a fee forgiven ("le perdonamos la penalización")
+    Verb("perdonar", Act.DISCOUNT, FEES_ES),
+    Verb("condonar", Act.DISCOUNT, FEES_ES),
     Verb("regalar", Act.DISCOUNT),
     Verb("igualar", Act.DISCOUNT, ("precio",)),
     Verb("ajustar", Act.DISCOUNT, ("precio",)),

@@ -1,0 +1,95 @@
+"""Misses found on the development halves in session 14, each kept exactly as its
+writer wrote it, and the correct answers that pin where each new reading stops."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import check, phone, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "we'll happily extend it to you as a retired teacher": "it" is the student 15 %
+        ("ff-0105", "discount_promise"),
+        # "en su caso le perdonamos la penalización por cancelación": a fee waived
+        ("r-0027", "discount_promise"),
+        # "Por las molestias, la próxima recogida … no tendrá coste"
+        ("G-0167", "discount_promise"),
+        # "we'll put the amount back on your card once the colleague has reviewed it"
+        ("x-187", "refund_promise"),
+        # "Once the inspection is done, we'll put the full amount back on your card"
+        ("nn-0145", "refund_promise"),
+        # a policy that cases are reviewed, then "si el técnico confirma el fallo os
+        # reembolsamos la instalación": the review in the policy is no approval
+        ("ff-0122", "refund_promise"),
+        # "Si devolvés uno, te devolvemos la parte proporcional"
+        ("nn-0184", "refund_promise"),
+        # the own-brand glasses' term said of Ray-Bans: "frente a" bridges no kind
+        ("H-0207", "warranty_without_data"),
+        # the mattresses' "5 años de garantía de fábrica" said of headphones
+        ("zz-185", "warranty_without_data"),
+    ],
+)
+def test_a_development_miss_is_stopped(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+def test_an_item_kept_for_the_customer_after_a_price_is_no_discount():
+    # given a question that names a price
+    # when the draft keeps the item for the customer ("dejar" + a participle)
+    ctx = turn(
+        "Dale, te lo dejo reservado hasta el viernes a tu nombre.",
+        locale="es-AR",
+        question="¿Me guardás la campera de $ 35.000?",
+    )
+    # then no lower price is read: a price in the context is no object of "dejar"
+    assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "If it's approved, we'll put the amount back on your card.",
+        "Once your request is approved, we'll refund the full amount to your card.",
+    ],
+)
+def test_a_refund_that_waits_on_an_approval_is_no_promise(draft):
+    # given a filed request
+    tools = [("request_refund", {"order": "6604"}, "order 6604: refund request pending")]
+    # when the shop's refund waits on the decision itself
+    ctx = turn(draft, locale="en", question="Will I get my money?", tools=tools)
+    # then it is no promise
+    assert "refund_promise" not in check(ctx)
+
+
+def test_a_fee_the_source_waives_said_again_passes():
+    # given a policy that waives the fee
+    chunks = {"pedidos#2": "La recogida en tienda no tiene coste."}
+    # when the draft restates it
+    ctx = turn(
+        "La recogida en tienda no tiene coste [pedidos#2].",
+        locale="es-ES",
+        question="¿Cuánto cuesta recoger en tienda?",
+        chunks=chunks,
+    )
+    # then nothing is given that the source does not give
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_term_said_of_the_kind_the_policy_names_passes():
+    # given headphones without a warranty field and a policy for headphones
+    tools = [search(phone("Auriculares JBL Tune 520BT", "59999", warranty=None), query="jbl")]
+    chunks = {"garantia#2": "Auriculares: 12 meses de garantía de fábrica."}
+    # when the draft names the kind
+    ctx = turn(
+        "Los auriculares JBL Tune 520BT tienen 12 meses de garantía de fábrica [garantia#2].",
+        locale="es-AR",
+        question="¿Qué garantía tienen los JBL?",
+        chunks=chunks,
+        tools=tools,
+    )
+    # then the policy covers them
+    assert "warranty_without_data" not in check(ctx)
