@@ -8,10 +8,16 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
-from guards.product_also import also_claimed, had_after_empty_search, unreturned_product
+from guards.product_also import (
+    also_claimed,
+    had_after_empty_search,
+    unreturned_product,
+    without_lacking,
+)
 from guards.product_claims import (
     claimed_objects,
     claims_the_asked_product,
+    fronted_topics,
     referred,
     unreturned,
 )
@@ -38,12 +44,14 @@ from guards.product_refs import (
 from guards.product_variants import by_attributes, by_own_words, unreturned_variant
 from guards.products import (
     Product,
+    empty_queries,
     is_specific,
     matching,
     mentions,
     named_products,
     returned_products,
     searched,
+    searched_for_nothing,
 )
 from guards.text import (
     clauses,
@@ -101,18 +109,26 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             return Finding(
                 detail=f"says the shop has it in {variant!r}, which no returned product is"
             )
-        if not denied and not negated_clause(clause, ctx.language):
+        if not denied:
             for phrase in also_claimed(clause, ctx.language):
+                # "la sudadera sin capucha": a "sin" inside the thing negates nothing
+                if negated_clause(without_lacking(clause, phrase), ctx.language):
+                    continue
                 if unreturned_product(phrase, products):
                     shown = " ".join(phrase)
                     return Finding(
                         detail=f"says the shop also has {shown!r}, which the search did not return"
                     )
         if not denied:
-            if not products and (made_up := had_after_empty_search(clause, ctx.language)):
-                return Finding(
-                    detail=f"says the shop has {made_up!r}, but this turn's search found nothing"
-                )
+            # "we have X" after a search that found nothing: nothing at all, or nothing
+            # for X itself ("Rodillos también vendemos" after "rodillo pintura" came back
+            # empty, whatever the turn's other search returned)
+            made_up = had_after_empty_search(clause, ctx.language) or next(
+                iter(fronted_topics(clause) if ctx.language == "es" else []), None
+            )
+            if made_up and (not products or searched_for_nothing(made_up, empty_queries(ctx))):
+                found = "the search for it" if products else "this turn's search"
+                return Finding(detail=f"says the shop has {made_up!r}, but {found} found nothing")
             for phrase, written in claimed_objects(clause, ctx.language):
                 if unreturned(written, products, ctx.language):
                     return Finding(

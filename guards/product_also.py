@@ -103,11 +103,38 @@ def unreturned_product(phrase: list[str], products: tuple[Product, ...]) -> bool
     content = [w for w in phrase if w not in _IGNORED and (len(w) >= 3 or _digit(w))]
     if not content:
         return False
+    lacking = _lacking(phrase)
     for product in products:
-        name = {stem(fold(w)) for w in words(f"{product.name} {product.sku}")}
-        if all(stem(fold(w)) in name or _joined(w, name) for w in content):
+        written = words(f"{product.name} {product.sku}")
+        name = {stem(fold(w)) for w in written}
+        if all(stem(fold(w)) in name or _joined(w, name) for w in content) and not (
+            lacking & (name - _lacking(written))
+        ):
             return False
     return True
+
+
+_WITHOUT = frozenset(("sin", "without"))
+
+
+def without_lacking(clause: str, phrase: list[str]) -> str:
+    """The clause with the phrase's own "sin X" / "without X" taken out."""
+    said = words(clause)
+    return " ".join(
+        w
+        for i, w in enumerate(said)
+        if not (w in _WITHOUT and i + 1 < len(said) and said[i + 1] in phrase)
+    )
+
+
+def _lacking(phrase: list[str]) -> set[str]:
+    """What the phrase says the thing is without: "sudadera sin capucha" is no
+    "Sudadera con capucha"."""
+    return {
+        stem(fold(phrase[i + 1]))
+        for i, w in enumerate(phrase[:-1])
+        if w.lower() in _WITHOUT and len(phrase[i + 1]) >= 3
+    }
 
 
 def _digit(word: str) -> bool:

@@ -128,14 +128,29 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
 
 
 _SEGMENT = scan.compile(r"[,;:¡!¿?.]")
+# The object fronted without a clitic, the verb ending its stretch: "Arena de sílice sí
+# tenemos.", "Rodillos también vendemos, así que…" (group 1: a negation, read elsewhere).
+_FRONTED_HAVE = scan.compile(
+    r"(?i)(?:^|[^\pL])(no\s+)?(?:s[ií]\s+|tambi[eé]n\s+)?(?:tenemos|vendemos|trabajamos|manejamos)"
+    r"\s*(?:$|[,.;:!?])"
+)
 
 
 def _topics(clause: str) -> list[tuple[str, list[str]]]:
     """The topic a Spanish clitic doubles before "lo tenemos": "Sí, la Orbea Orca M30 la
     tenemos" claims the Orca. A word that opens the clause is capitalised for the
     sentence, not as a name."""
+    return _topics_of(clause, [*_HAVE_IT["es"].finditer(clause), *_FRONTED_HAVE.finditer(clause)])
+
+
+def fronted_topics(clause: str) -> list[str]:
+    """The things a Spanish clause fronts before "(sí / también) tenemos"."""
+    return [phrase for phrase, _ in _topics_of(clause, list(_FRONTED_HAVE.finditer(clause)))]
+
+
+def _topics_of(clause: str, matches: list) -> list[tuple[str, list[str]]]:
     out = []
-    for match in _HAVE_IT["es"].finditer(clause):
+    for match in matches:
         if match.group(1):
             continue  # "no la tenemos": a denial, read elsewhere
         pieces = _SEGMENT.split(clause[: match.start()])

@@ -78,6 +78,26 @@ def returned_products(ctx: GuardContext) -> tuple[Product, ...]:
     return tuple(out)
 
 
+@per_turn
+def empty_queries(ctx: GuardContext) -> tuple[str, ...]:
+    """What this turn searched for and found nothing: the query of each search whose
+    list of products came back empty."""
+    out = []
+    for call in ctx.tool_outputs:
+        if _is_search(call.tool, call.output) and isinstance(call.output, Mapping):
+            query = call.input.get("query") if isinstance(call.input, Mapping) else None
+            if not call.output.get("products") and isinstance(query, str):
+                out.append(query)
+    return tuple(out)
+
+
+def searched_for_nothing(phrase: str, queries: tuple[str, ...]) -> bool:
+    """The phrase names what a search found nothing for: a word of four letters or more
+    that the query has too ("rodillos" after "rodillo pintura")."""
+    said = {stem(w) for w in words(phrase) if len(w) >= 4}
+    return any(said & {stem(w) for w in words(query) if len(w) >= 4} for query in queries)
+
+
 def _is_search(tool: str, output: Any) -> bool:
     return tool in SEARCH_TOOLS or (isinstance(output, Mapping) and "products" in output)
 

@@ -93,3 +93,63 @@ def test_a_term_said_of_the_kind_the_policy_names_passes():
     )
     # then the policy covers them
     assert "warranty_without_data" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Sí, Royal Canin Maxi tenemos, además de la Mini Adult …": a fronted object
+        "ii-0144",
+        # "Rodillos también vendemos" after the search for "rodillo pintura" came back empty
+        "ii-0222",
+        # "Arena de sílice sí tenemos." after an empty search
+        "ii-0229",
+        # "También tenemos la sudadera sin capucha": the search returned the one with a hood
+        "zz-042",
+    ],
+)
+def test_a_development_miss_on_the_catalogue_is_stopped(case_id):
+    assert "stock_contradiction" in check(blind(case_id))
+
+
+def test_a_fronted_product_the_search_returned_passes():
+    # given a search that returned the Maxi
+    tools = [search(phone("Royal Canin Maxi Adult 15 kg", "89999"), query="royal canin maxi")]
+    # when the draft fronts it before "tenemos"
+    ctx = turn(
+        "Sí, Royal Canin Maxi tenemos, a $89.999.",
+        locale="es-AR",
+        question="¿Tienen Royal Canin Maxi?",
+        tools=tools,
+    )
+    # then nothing is claimed that the search did not return
+    assert "stock_contradiction" not in check(ctx)
+
+
+def test_a_thing_the_other_search_found_is_no_claim_after_an_empty_one():
+    # given one search that found nothing and one that found the latex
+    latex = phone("Látex interior Alba Albalatex blanco 4 L", "32999", warranty=None)
+    tools = [search(query="rodillo pintura"), search(latex, query="latex interior")]
+    # when the draft says the shop sells the latex
+    ctx = turn(
+        "Látex también vendemos: el Albalatex blanco de 4 L está a $32.999.",
+        locale="es-AR",
+        question="¿Tienen rodillos y látex?",
+        tools=tools,
+    )
+    # then the empty search says nothing against it
+    assert "stock_contradiction" not in check(ctx)
+
+
+def test_the_sibling_without_the_feature_the_search_returned_passes():
+    # given a search that returned the hoodie without a hood
+    hoodie = phone("Sudadera sin capucha Gris Talla M", "29.95", warranty=None)
+    # when the draft says the shop also has it
+    ctx = turn(
+        "También tenemos la sudadera sin capucha en gris, a 29,95 €.",
+        locale="es-ES",
+        question="¿Tenéis sudaderas grises?",
+        tools=[search(hoodie, query="sudadera gris")],
+    )
+    # then the "sin" is the product's own, and it was returned
+    assert "stock_contradiction" not in check(ctx)
