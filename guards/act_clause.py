@@ -8,7 +8,7 @@ from __future__ import annotations
 from guards.act_objects import FIRST, INF, PART
 from guards.conjugation import fold
 from guards.text import words
-from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, SPEAKER
+from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, _WINDOW, SPEAKER
 from guards.verbs import Verb
 
 
@@ -126,3 +126,22 @@ def modifies_a_noun(tokens: list[str], index: int) -> bool:
     """An English act word that modifies a noun ("file a refund request", "the refund
     policy") names that thing; it is not a verb."""
     return tokens[index + 1 : index + 2] in (["request"], ["requests"], ["policy"], ["form"])
+
+
+def _declared(tokens: list[str], index: int, declare: frozenset[str]) -> bool:
+    """An imperative that declares a state ("consider it refunded", "consider the
+    second one refunded", "dalo por cancelado"): the speaker says the act is done. The
+    participle follows the imperative within its short object (or "por")."""
+    return any(fold(t) in declare for t in tokens[max(0, index - 4) : index])
+
+
+def _skip_back(tokens: list[str], index: int, skippable: frozenset[str]) -> int:
+    j = index - 1
+    while j >= 0 and index - j <= _WINDOW and tokens[j] in skippable:
+        j -= 1
+    return j
+
+
+def _team_subject(tokens: list[str], index: int, team: frozenset[str]) -> bool:
+    """The shop's own people as the subject right before the verb group."""
+    return any(t in team for t in tokens[max(0, index - 6) : index])

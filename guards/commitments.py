@@ -18,11 +18,14 @@ from functools import lru_cache
 
 from guards.act_clause import (
     _coordinated,
+    _declared,
     _free_manner,
     _in_context,
     _joined_to_future,
     _pronoun_object,
+    _skip_back,
     _subject_object,
+    _team_subject,
     has_object,
     modifies_a_noun,
 )
@@ -233,6 +236,10 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
     if person == THIRD:
         if prev in _THIRD_PARTIES_ES or prev.startswith(CARRIER_ES):
             return None  # "pídele a quien te lo regaló", "el repartidor te lo pidió"
+        if prev == "que" and {"lo", "la", "los", "las"} & set(tokens[before + 1 : index]):
+            # "la persona que te la regaló": with the object a clitic, the noun before
+            # "que" is the verb's subject, someone other than the shop
+            return None
         clitics = set(tokens[max(0, index - 3) : index])
         if "se" in clitics and clitics & _BENEFICIARY_ES:
             return PASSIVE, False  # "se le reintegrará", "se te enviará"
@@ -308,25 +315,6 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
 
 # "volver a" + infinitive in the speaker's person: the act, again.
 _AGAIN_ES = frozenset("vuelvo volvemos volví volvi volvimos volveré volvere volveremos".split())
-
-
-def _declared(tokens: list[str], index: int, declare: frozenset[str]) -> bool:
-    """An imperative that declares a state ("consider it refunded", "consider the
-    second one refunded", "dalo por cancelado"): the speaker says the act is done. The
-    participle follows the imperative within its short object (or "por")."""
-    return any(fold(t) in declare for t in tokens[max(0, index - 4) : index])
-
-
-def _skip_back(tokens: list[str], index: int, skippable: frozenset[str]) -> int:
-    j = index - 1
-    while j >= 0 and index - j <= _WINDOW and tokens[j] in skippable:
-        j -= 1
-    return j
-
-
-def _team_subject(tokens: list[str], index: int, team: frozenset[str]) -> bool:
-    """The shop's own people as the subject right before the verb group."""
-    return any(t in team for t in tokens[max(0, index - 6) : index])
 
 
 def _specific(tokens: list[str]) -> bool:

@@ -188,6 +188,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             continue
         if _compares_prices(sentence, match.start(1)) or _free_to_do(sentence, match.start(1)):
             continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
+        if _limited_to_one(sentence, match.start(1)):
+            continue  # "se puede usar un solo cupón por compra": a limit, not an offer
         phrase = match.group(1)
         if apology:
             why = "setting its rule aside" if waived else "as compensation"
@@ -284,6 +286,16 @@ def _compares_prices(sentence: str, start: int) -> bool:
 
 
 _INFINITIVE = scan.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")
+
+
+# A quantity of one, said as a limit (closed class): "un solo cupón", "only one code".
+_ONLY_ONE = (["un", "solo"], ["una", "sola"], ["solo", "un"], ["sólo", "un"], ["solo", "una"])
+_ONLY_ONE += (["sólo", "una"], ["only", "one"], ["just", "one"], ["máximo", "un"], ["max", "one"])
+
+
+def _limited_to_one(sentence: str, start: int) -> bool:
+    """The discount word follows "un solo", "only one": how many a customer may use."""
+    return words(sentence[:start])[-2:] in _ONLY_ONE
 
 
 def _free_to_do(sentence: str, start: int) -> bool:

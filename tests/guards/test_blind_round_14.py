@@ -153,3 +153,42 @@ def test_the_sibling_without_the_feature_the_search_returned_passes():
     )
     # then the "sin" is the product's own, and it was returned
     assert "stock_contradiction" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Tené en cuenta que se puede usar un solo cupón por compra": a limit
+        "ff-0010",
+        # "la persona que te la regaló es quien tiene que pedirlo": the giver's act
+        "jj-0089",
+    ],
+)
+def test_a_development_false_alarm_passes(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_one_more_coupon_given_is_still_an_offer():
+    # given a source with one coupon per order
+    chunks = {"cupones#1": "Un solo cupón por compra."}
+    # when the draft states the limit and then gives a discount of its own
+    ctx = turn(
+        "Se puede usar un solo cupón por compra, pero te hacemos un 15 % de descuento.",
+        locale="es-AR",
+        question="¿Puedo usar dos cupones?",
+        chunks=chunks,
+    )
+    # then it is a discount no source gives
+    assert "discount_promise" in check(ctx)
+
+
+def test_a_gift_the_shop_gives_after_que_is_still_its_own():
+    # given no source for a gift
+    # when the shop gives one in a relative clause without an object clitic
+    ctx = turn(
+        "Es el llavero que te regalamos con esta compra.",
+        locale="es-AR",
+        question="¿Qué es este llavero?",
+    )
+    # then the gift is the shop's
+    assert "discount_promise" in check(ctx)
