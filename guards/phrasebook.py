@@ -59,6 +59,7 @@ SPANISH = Phrasebook(
         r"bonificamos",
         r"cup[oó]n",
         r"voucher",
+        r"vales?\s+(?:de\s+)?(?:compra|regalo|descuento)",  # not "vale" (okay)
         r"gratis",
         r"sin\s+cargo",
         r"de\s+regalo",

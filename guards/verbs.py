@@ -122,6 +122,7 @@ SPANISH: tuple[Verb, ...] = (
     # "waive" in Spanish: a fee forgiven ("le perdonamos la penalización")
     Verb("perdonar", Act.DISCOUNT, FEES_ES),
     Verb("condonar", Act.DISCOUNT, FEES_ES),
+    Verb("compensar", Act.DISCOUNT, DISCOUNT_ES),
     Verb("regalar", Act.DISCOUNT),
     Verb("igualar", Act.DISCOUNT, ("precio",)),
     Verb("ajustar", Act.DISCOUNT, ("precio",)),
@@ -233,6 +234,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("honor", Act.DISCOUNT, ("price", "sale", "discount", "offer", "promo", "deal", "code")),
     Verb("honour", Act.DISCOUNT, ("price", "sale", "discount", "offer", "promo", "deal", "code")),
     Verb("comp", Act.DISCOUNT),
+    Verb("compensate", Act.DISCOUNT, DISCOUNT_EN),
     Verb("deduct", Act.DISCOUNT),
     Verb("match", Act.DISCOUNT, ("price", "£", "$", "€")),
     Verb("adjust", Act.DISCOUNT, ("price",)),

@@ -47,14 +47,15 @@ def rule_set_aside(
     promo_words: tuple[str, ...],
 ) -> str | None:
     """The sentence of ``pairs`` (sentence, cited sources) that waives a money rule for
-    this customer by a deed the speaker binds itself to."""
+    this customer by a deed the speaker binds itself to or one it allows them ("you
+    can have the $9.99 price on this order anyway, card or not")."""
     lexicon = lexicon_for(locale)
     previous: tuple[str, frozenset[str]] = ("", frozenset())
     for sentence, cited in pairs:
         here, before = (sentence, cited), previous
         previous = here
-        if not waives_a_rule(sentence, language) or not binding_deed(sentence, language):
-            continue
+        if not waives_a_rule(sentence, language) or not grants_something(sentence, language):
+            continue  # a deed the speaker binds itself to, or the customer allowed one
         if any(_about_money(s, c, lexicon, promos, promo_words) for s, c in (here, before)):
             return sentence
     return None

@@ -192,3 +192,32 @@ def test_a_gift_the_shop_gives_after_que_is_still_its_own():
     )
     # then the gift is the shop's
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "that's fine — you can have the $9.99 price on this order anyway, card or not"
+        "jj-0164",
+        # "te lo reactivamos por esta vez": the "vales de compra" of the source are money
+        "r-0088",
+        # "aunque quizá podríamos compensarle con un vale para su próxima compra"
+        "ff-0109",
+    ],
+)
+def test_a_development_money_miss_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_the_customer_allowed_what_the_promotion_gives_them_passes():
+    # given a member price for card holders
+    chunks = {"club#1": "Club prices apply when the Club card is scanned at checkout."}
+    # when the draft tells a member the price applies
+    ctx = turn(
+        "Since you have the card, you can have the Club price on this order [club#1].",
+        locale="en",
+        question="I have the Club card. Do I get the Club price?",
+        chunks=chunks,
+    )
+    # then no rule is set aside
+    assert "discount_promise" not in check(ctx)
