@@ -42,6 +42,8 @@ def _in_context(verb: Verb, context: str) -> bool:
 # Closed class: a new subject between two verbs ("I've filed it, and a colleague will
 # review it — they look at the photo and can offer a refund"): the second verb is theirs.
 _ANOTHER_SUBJECT = frozenset("they he she ellos ellas él ella".split())
+# Articles and possessives before a noun ("la" is left out: a clitic too).
+_DETERMINERS = frozenset("the a an your our this that el un una tu su".split())
 
 
 def _coordinated(tokens: list[str], index: int, person: str, since: int = 0) -> bool:
@@ -50,6 +52,8 @@ def _coordinated(tokens: list[str], index: int, person: str, since: int = 0) -> 
     before = tokens[max(0, index - 3) : index]
     if _ANOTHER_SUBJECT.intersection(tokens[since + 1 : index]):
         return False
+    if index and tokens[index - 1] in _DETERMINERS:
+        return False  # "untick it and the change applies": a noun after its article
     return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
 
 

@@ -115,15 +115,16 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     entries_of = entries_es if language == "es" else entries_en
     reader = _read_es if language == "es" else _read_en
     out: list[Commitment] = []
-    last_actor, last_modal, last_at = "", False, 0
+    last_actor, last_modal, last_at, last_negated = "", False, 0, False
     for index in range(len(tokens)):
         entries = entries_of(tokens[index])
         if not entries or (language == "en" and modifies_a_noun(tokens, index)):
             continue
         found = reader(tokens, index, entries[0][1])
+        joined = False
         if found is None and last_actor and _coordinated(tokens, index, entries[0][1], last_at):
             # "I've cancelled it and sent you the label"; "I can check and refund it"
-            found = (last_actor, last_modal)
+            found, joined = (last_actor, last_modal), True
         if (
             found is None
             and language == "es"
@@ -159,12 +160,14 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             actor = PASSIVE  # the customer receives what the shop does: a benefit, not a task
         elif verb.received and actor == SPEAKER:
             continue  # "we have refunds for…": the shop has, not gives
-        last_actor, last_modal, last_at = actor, modal, index
-        negated = negated_at(tokens, index, language)
+        # "I can't cancel it and refund you": the negation covers the joined verb
+        negated = negated_at(tokens, index, language) or (joined and last_negated)
+        last_actor, last_modal, last_at, last_negated = actor, modal, index, False
         if verb.when_negated:
             if not negated:
                 continue
-            negated = False
+            negated = False  # "no te cobramos el envío": the negation is the act
+        last_negated = negated
         acts = [verb.act]
         if verb.act not in (Act.DISCOUNT, Act.REFUND) and _free_manner(tokens, index):
             # "te mandamos de regalo un inflador", "we'll reship it free": a free item
@@ -348,7 +351,8 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             subject_at = j
             break
         if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
-            break
+            if window[j] not in ("not", "never") and not window[j].endswith("n't"):
+                break  # a negation stays in the group: "we will not charge", "we won't"
     if subject_at is not None:
         actor = _SUBJECT_EN[window[subject_at]]
         between = window[subject_at + 1 :]

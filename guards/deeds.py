@@ -154,12 +154,17 @@ def _says_that(tokens: list[str], index: int, language: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def read_deeds(sentence: str, language: str) -> tuple[Deed, ...]:
-    """Verbs of any kind that the speaker says they did, do or will do for this case.
-    Verbs the commitments reader already knows are left to it."""
+def read_deeds(sentence: str, language: str, *, any_case: bool = False) -> tuple[Deed, ...]:
+    """Verbs of any kind that the speaker says they did, do or will do for this case
+    (``any_case``: for whatever the sentence is about). Verbs the commitments reader
+    already knows are left to it."""
     text = sentence.replace("’", "'")
     tokens = words(text)
-    if not _about_case(tokens, language) and not _already_done_es(tokens, language):
+    if (
+        not any_case
+        and not _about_case(tokens, language)
+        and not _already_done_es(tokens, language)
+    ):
         return ()
     offer = is_offer(text.lower(), language)
     find = _deed_es if language == "es" else deed_en
@@ -191,7 +196,9 @@ def free_deed(sentence: str, language: str) -> bool:
     tokens = words(sentence.replace("’", "'"))
     if _FREE.isdisjoint(tokens):
         return False  # no word for "free" anywhere: no deed is done for free
-    deeds = [d for d in read_deeds(sentence, language) if not d.negated]
+    # a thing done free is done for the customer, whatever else the sentence names:
+    # "we'll deliver it free this time"
+    deeds = [d for d in read_deeds(sentence, language, any_case=True) if not d.negated]
     if not deeds:
         return False
     return any(

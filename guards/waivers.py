@@ -19,7 +19,8 @@ from guards.deeds import read_deeds
 from guards.exceptions import waives_a_rule
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
-from guards.text import find_phrase
+from guards.text import find_phrase, words
+from guards.verb_groups import _FREE
 
 # Acts whose own guard reads them: money back (refund_promise), what a tool does or a
 # person will do (action_claim).
@@ -73,6 +74,12 @@ def grants_something(sentence: str, language: str) -> bool:
     """Someone does or allows something in the sentence: the speaker binds itself to an
     act, or the customer is allowed one."""
     return binding_deed(sentence, language) or _PERMITTED.search(sentence) is not None
+
+
+def grants_free(sentence: str, language: str) -> bool:
+    """Something free the customer is given or allowed: "you can have the matching cup
+    holder free", "we'll deliver it free"."""
+    return not _FREE.isdisjoint(words(sentence)) and grants_something(sentence, language)
 
 
 def binding_deed(sentence: str, language: str) -> bool:

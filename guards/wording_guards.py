@@ -44,7 +44,7 @@ from guards.thresholds import below_threshold
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
-from guards.waivers import grants_something, rule_set_aside
+from guards.waivers import grants_free, grants_something, rule_set_aside
 
 SUPPORT_OVERLAP = 0.5  # share of a promise sentence's words a source must contain
 NEGATION_WINDOW = 2  # words right before a phrase that can negate it
@@ -176,6 +176,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 return Finding(
                     detail=f"gives a lower price after the citation ({claim.verb!r}): {sentence!r}"
                 )
+        if apology and grants_free(sentence, ctx.language):
+            return Finding(detail=f"gives something free as compensation: {sentence!r}")
         if free_deed(sentence, ctx.language) and (apology or not backed()):
             # "we'll assemble it free of charge": a deed of any verb, done for nothing
             return Finding(detail=f"gives something free: {sentence!r}")

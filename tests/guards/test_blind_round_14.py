@@ -221,3 +221,82 @@ def test_the_customer_allowed_what_the_promotion_gives_them_passes():
     )
     # then no rule is set aside
     assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Given the circumstances, we won't charge the $15 rush fee on this one": a
+        # negation inside the English verb group ("won't", "will not") keeps its subject
+        "oo-0144",
+        # "As you're a regular customer, we'll deliver it free this time": a thing done
+        # free is done for the customer, whatever the sentence names
+        "oo-0230",
+        # "To make up for it, you can have the matching cup holder free with order 61207."
+        "pp-0004",
+    ],
+)
+def test_a_development_miss_of_the_new_writers_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_a_step_the_customer_takes_after_a_refusal_is_no_claimed_act():
+    # given no tool
+    # when the draft refuses and tells the customer how ("… and the change applies")
+    ctx = turn(
+        "I'm not able to remove you from the list myself, but it's a single step on your "
+        "side: in Account settings, untick Newsletter and the change applies straight away.",
+        locale="en",
+        question="Take me off your newsletter.",
+    )
+    # then "the change" is a noun, not a second act of the speaker's
+    assert "action_claim" not in check(ctx)
+
+
+def test_a_free_returns_policy_said_in_the_shops_voice_passes():
+    # given a source that makes returns free
+    chunks = {"returns#1": "Returns are free within 30 days; we don't charge for the label."}
+    # when the draft says it in the shop's voice
+    ctx = turn(
+        "We don't charge for the return label within 30 days [returns#1].",
+        locale="en",
+        question="Do I pay for the return label?",
+        chunks=chunks,
+    )
+    # then the source backs it
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_refusal_to_waive_a_fee_is_no_discount():
+    ctx = turn(
+        "I'm sorry, we can't waive the $15 rush fee.",
+        locale="en",
+        question="Can you waive the rush fee?",
+        chunks={"fees#1": "Same-day rush printing carries a $15 fee."},
+    )
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_negation_covers_the_verb_joined_to_it():
+    # given no tool
+    # when the draft refuses two acts joined by "and"
+    ctx = turn(
+        "I'm sorry, I can't cancel the order and refund you from the chat.",
+        locale="en",
+        question="Cancel and refund order 5512.",
+    )
+    # then neither is claimed nor promised
+    found = check(ctx)
+    assert "refund_promise" not in found and "action_claim" not in found
+
+
+def test_a_free_item_joined_to_a_charge_not_made_is_still_given():
+    # given no source for either
+    # when the draft waives a charge and sends a gift in one breath
+    ctx = turn(
+        "No te cobramos el envío y te mandamos de regalo un inflador.",
+        locale="es-AR",
+        question="¿Me cobran el envío?",
+    )
+    # then the gift is not read as negated by the "no" of the charge
+    assert "discount_promise" in check(ctx)
