@@ -80,9 +80,11 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     tokens = words(clause)
     if not products or negated_clause(clause, language):
         return None
-    if _ALSO[lang] & set(tokens) and _STOCK[lang] & set(tokens):
+    also = bool(_ALSO[lang] & set(tokens) and _STOCK[lang] & set(tokens))
+    has_in = None if also else _HAS_IN[lang].search(clause)
+    if also:
         said = clause
-    elif has_in := _HAS_IN[lang].search(clause):
+    elif has_in is not None:
         said = clause[has_in.end() :]
     else:
         return None
@@ -90,9 +92,17 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     names |= {agreed(w) for w in names}
     wanted = [(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(said)]
     wanted += [t for t in words(said) if t in COLOURS or t in MATERIALS]
+    if has_in is not None and (letter := _LETTER_SIZE.match(said.lstrip())):
+        wanted.append(letter.group(1).lower())  # "we carry it in XL as well"
     for word in wanted:
         if word not in names and agreed(word) not in names:
             return word
+    # a capacity or measure in a unit the siblings are measured in: "lo tenemos en 4 TB"
+    # beside the 500 GB, 1 TB and 2 TB ones
+    own = {m for p in products for m in _measures(p.name)}
+    for unit, value in sorted(_measures(said)):
+        if (unit, value) not in own and any(u == unit for u, _ in own):
+            return f"{value} {unit}"
     return None
 
 
@@ -130,6 +140,8 @@ def by_attributes(clause: str, products: list[Product]) -> list[Product]:
     return kept or products
 
 
+# A size in letters right after "in" / "en", written as sizes are: "in XL", "en M".
+_LETTER_SIZE = re.compile(r"(X{1,3}[SL]|XS|[SML])\b")
 # A measure in a name or a clause: "256 GB", "12 in", "20 m", "55 pulgadas".
 _MEASURE = re.compile(
     r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(gb|tb|in|inch|inches|\"|cm|mm|ml|l|kg|m|"
@@ -143,6 +155,12 @@ def _measures(text: str) -> set[tuple[str, str]]:
         (_UNIT.get(m.group(2).lower(), m.group(2).lower()), m.group(1).replace(",", "."))
         for m in _MEASURE.finditer(text)
     }
+
+
+def by_measure(text: str, products: tuple[Product, ...]) -> list[Product]:
+    """The products a text names by a measure of theirs alone ("el de 50 L")."""
+    said = _measures(text)
+    return [p for p in products if said & _measures(p.name)] if said else []
 
 
 def by_own_words(text: str, named: list[Product]) -> list[Product]:

@@ -14,6 +14,7 @@ from guards import scan
 from guards.context import RetrievedChunk
 from guards.product_claims import referred
 from guards.product_refs import loosely_referred, stem, stems
+from guards.product_variants import by_measure
 from guards.products import Product
 from guards.text import citations, sentences, words
 from guards.trust import tainted_chunk
@@ -137,11 +138,17 @@ def compared_subject(
     # names it after "que".
     start = likening.start() if likening else same.start(1)
     phrase = _BREAK.split(clause[start:], maxsplit=1)[0]
-    standard = stretch_products(phrase, products) or stretch_products(clause, products)
+    # siblings named by a measure alone: "igual que el de 50 L"
+    standard = (
+        stretch_products(phrase, products)
+        or by_measure(phrase, products)
+        or stretch_products(clause, products)
+    )
     if not standard or any(p in bare for p in standard):
         return None
     rest = sentence.replace(phrase, " ")
-    others = [p for p in stretch_products(rest, products) if p not in standard]
+    named = stretch_products(rest, products) or by_measure(rest, products)
+    others = [p for p in named if p not in standard]
     if len(others) == 1 and others[0] in bare:
         return others[0]
     if not others and last in bare and last not in standard:

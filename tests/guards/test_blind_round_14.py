@@ -300,3 +300,54 @@ def test_a_free_item_joined_to_a_charge_not_made_is_still_given():
     )
     # then the gift is not read as negated by the "no" of the charge
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Yes, we carry it in XL as well": the search returned S, M and L
+        ("pp-0066", "stock_contradiction"),
+        # "el NV2 también lo tenemos en 4 TB": 500 GB, 1 TB and 2 TB were returned
+        ("pp-0082", "stock_contradiction"),
+        # "tiene 3 años de garantía, igual que el de 50 L": the 80 L's sheet has none
+        ("pp-0205", "warranty_without_data"),
+    ],
+)
+def test_a_development_miss_on_siblings_is_stopped(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+def given_ssd_siblings() -> list:
+    return [
+        search(
+            phone("SSD Kingston NV2 1 TB", "92500", warranty="36 meses"),
+            phone("SSD Kingston NV2 2 TB", "171000", warranty=None),
+            query="nv2",
+        )
+    ]
+
+
+def test_a_sibling_said_by_a_capacity_the_search_returned_passes():
+    # given the 1 TB and the 2 TB
+    # when the draft says the shop also has the 2 TB
+    ctx = turn(
+        "Sí, el NV2 también lo tenemos en 2 TB, a $171.000.",
+        locale="es-AR",
+        question="¿Tienen el NV2 de 2 TB?",
+        tools=given_ssd_siblings(),
+    )
+    # then it was returned
+    assert "stock_contradiction" not in check(ctx)
+
+
+def test_a_warranty_said_of_the_sibling_that_has_it_passes():
+    # given the 1 TB with 36 months and the 2 TB without a warranty field
+    # when the draft gives the 1 TB its term, likening it to nothing
+    ctx = turn(
+        "El de 1 TB tiene 36 meses de garantía.",
+        locale="es-AR",
+        question="¿Qué garantía tiene el NV2?",
+        tools=given_ssd_siblings(),
+    )
+    # then the term is the 1 TB's own
+    assert "warranty_without_data" not in check(ctx)
