@@ -17,7 +17,8 @@ from guards.trust import json_strings
 
 # An order or case reference: digits, possibly behind a short letter prefix (LD-8810,
 # #50381, T-3301). Three digits at least, so that counts and sizes are not references.
-_REFERENCE = re.compile(r"(?<![\w-])(?:[A-Za-z]{1,4}-?)?\d{3,}(?![\w-])")
+# Not the thousands of an amount: "$2.350" names no order "350".
+_REFERENCE = re.compile(r"(?<![\w-])(?<!\d[.,])(?:[A-Za-z]{1,4}-?)?\d{3,}(?![\w-])(?![.,]\d)")
 _STRETCH = re.compile(r"[,;:()]")
 
 

@@ -92,6 +92,21 @@ REPORTED: dict[Act, tuple[str, ...]] = {
 }
 
 
+# A refund the lookup reports in its own order of words: "refund £24.00 issued to
+# Mastercard 14 Apr", "reembolso de $289.999 acreditado en tarjeta Visa el 8/04" — the
+# money's noun and a participle of its payment in one stretch of the output.
+_REFUND_NOUNS = ("refund", "reembolso", "reintegro", "devolución del importe")
+_PAID = ("issued", "credited", "paid", "acreditad", "emitid", "pagad", "abonad", "transferid")
+
+
 def reported(act: Act, outputs: str) -> bool:
     """This turn's tool outputs (lower case) say the act already happened."""
-    return any(word in outputs for word in REPORTED.get(act, ()))
+    if any(word in outputs for word in REPORTED.get(act, ())):
+        return True
+    if act not in REFUND_ACTS:
+        return False
+    stretches = outputs.replace(";", "\n").replace(", ", "\n").splitlines()
+    return any(
+        any(n in stretch for n in _REFUND_NOUNS) and any(p in stretch for p in _PAID)
+        for stretch in stretches
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re2
 
+from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
@@ -289,7 +290,9 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
     if not mentions(told):
         missing.append("model")
     units = "|".join(book.capacity_units)
-    if not re2.search(f"(?:^|[^\\pL\\pN])\\d{{1,4}}\\s*(?:{units})(?:$|[^\\pL])", told):
+    if not re2.search(
+        f"(?:^|[^\\pL\\pN])\\d{{1,4}}\\s*(?:{units})(?:$|[^\\pL])", told
+    ) and not _BARE_CAPACITY.search(told):
         missing.append("capacity")
     battery = "|".join(book.battery)
     if not re2.search(
@@ -299,6 +302,12 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
     if not missing:
         return None
     return Finding(detail=f"trade-in quote without {', '.join(missing)} from the customer")
+
+
+# A storage size said without its unit: "un iPhone 13 de 128 con batería al 90%".
+_BARE_CAPACITY = scan.compile(
+    r"(?:^|[^\pL])(?:de|of|with|con)\s+(?:32|64|128|256|512)(?:$|[^\d%.,]|[.,](?:$|\s))"
+)
 
 
 def _customer_side(ctx: GuardContext) -> list[str]:

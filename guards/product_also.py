@@ -153,7 +153,7 @@ _SHOP_HAS = {
         r"(?i)(?:^|[^\pL])(no\s+)?(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])((?:not|n't|cannot|can't)\s+(?:\S+\s+){0,3})?we\s+(?:also\s+)?"
+        r"(?i)(?:^|[^\pL])((?:not|\pL*n't|cannot|can't)\s+(?:\S+\s+){0,3})?we\s+(?:also\s+)?"
         + _HAVE_EN
         + r"\s+([^.;:!?()\[\]]+)"
     ),

@@ -44,6 +44,8 @@ _YES = frozenset("yes yep sure sí claro dale correct exacto exactly".split())
 _YES_OPENERS = ("it is", "it does", "they are", "they do", "of course", "por supuesto", "así es")
 _NEGATORS = frozenset("no ni nunca not never cannot excepto salvo except excluding".split())
 _EXCLUDERS = frozenset("excludes exclude excluye excluyen".split())
+_EXCEPT = frozenset("excepto salvo except".split())
+_INCLUDES = frozenset("incluye incluyen includes include".split())
 # Words any promotion's text has: naming them names no thing.
 _PROMO = frozenset(
     "offer offers oferta ofertas promo promos promoción promocion promociones promotion "
@@ -120,6 +122,9 @@ def _excluded(source: str) -> frozenset[str]:
         for index, token in enumerate(tokens):
             if token in _NEGATORS or token in _EXCLUDERS or token.endswith(_NOT):
                 rest = tokens[index + 1 :]
+                if token in _EXCEPT and _INCLUDES & set(rest):
+                    break  # "35 € por mueble, salvo en la gama Nórdica, que incluye montaje
+                    # gratuito": the exception is to a charge, and it gives
                 if not any(fold(t).startswith(_STACKING) for t in rest[:4]):
                     out |= {_stem(t) for t in rest if _thing(t)}
                 break

@@ -42,8 +42,37 @@ def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
 
 @memoised()  # four guards cut the same draft
 def sentences(text: str) -> tuple[str, ...]:
-    parts = [part.strip() for part in scan.split(_SENTENCE_END, text)]
+    parts = [part.strip() for part in _cut(_SENTENCE_END, text)]
     return tuple(part for part in parts if part)
+
+
+# Abbreviations a full stop follows inside a sentence ("el local de Av. Mitre 2450",
+# "Dr. Ruiz", "Mrs. Hale"): closed class; "no" and "etc." end sentences too often.
+_ABBREVIATIONS = frozenset(
+    "av avda sr sra srta dr dra lic ing mr mrs ms st núm tel aprox approx vs ud uds dpto".split()
+)
+
+
+def _cut(pattern: scan.Regex, text: str) -> list[str]:
+    """``pattern.split(text)``, except at a full stop after an abbreviation."""
+    if ". " not in text:
+        return scan.split(pattern, text)
+    pieces, last = [], 0
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        if text[start:end].rstrip() == "." and _abbreviation_before(text, start):
+            continue
+        pieces.append(text[last:start])
+        last = end
+    pieces.append(text[last:])
+    return pieces
+
+
+def _abbreviation_before(text: str, at: int) -> bool:
+    begin = at
+    while begin > 0 and text[begin - 1].isalpha():
+        begin -= 1
+    return text[begin:at].lower() in _ABBREVIATIONS
 
 
 @memoised()
@@ -161,7 +190,7 @@ def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
     the full stop ("… five days. [returns#2] We will…") belongs to the sentence before
     it, never to the one it happens to open."""
     out: list[tuple[str, set[str]]] = []
-    for full in scan.split(_FULL_STOP, text):
+    for full in _cut(_FULL_STOP, text):
         full = full.strip()
         # Stripped already: a leading citation can only open with its bracket.
         lead = _LEADING_CITATIONS.match(full) if full.startswith("[") else None
@@ -172,7 +201,7 @@ def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
         if not full:
             continue
         cited = citations(full)
-        for part in (p.strip() for p in scan.split(_SENTENCE_END, full) if p.strip()):
+        for part in (p.strip() for p in _cut(_SENTENCE_END, full) if p.strip()):
             # A citation does not reach across "pero" / "but": "Free over $75 [shipping#1],
             # but I'll waive it for you" cites the rule, not the favour.
             pieces = scan.split(_CONTRAST, part)

@@ -28,8 +28,9 @@ _OVER = {language: scan.compile(pattern) for language, pattern in _OVER.items()}
 # states the condition (and that this order misses it); it gives nothing.
 _UNDER = {
     "es": r"(?i)(?:por\s+debajo\s+de(?:\s+los?)?|menos\s+de|inferior(?:es)?\s+a|"
-    r"no\s+llega(?:s|n)?\s+a(?:\s+los?)?|falta(?:n)?\s+para(?:\s+los?)?|bajo)\s*$",
-    "en": r"(?i)(?:below|under|less\s+than|short\s+of)\s*$",
+    r"no\s+llega(?:s|n)?\s+a(?:\s+los?)?|falta(?:n)?\s+para(?:\s+los?)?|bajo|"
+    r"para\s+(?:llegar|alcanzar)(?:\s+a)?(?:\s+los?)?)\s*$",
+    "en": r"(?i)(?:below|under|less\s+than|short\s+of|to\s+(?:reach|get\s+to))\s*$",
 }
 _UNDER = {language: scan.compile(pattern) for language, pattern in _UNDER.items()}
 _CURRENCY = scan.compile(r"(?i)[$€£]|\b(?:usd|eur|ars)\b")

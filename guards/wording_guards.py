@@ -21,6 +21,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.price_grants import price_granted
+from guards.price_talk import compares_prices, free_to_do, limited_to_one
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
@@ -188,9 +189,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
-        if _compares_prices(sentence, match.start(1)) or _free_to_do(sentence, match.start(1)):
+        if compares_prices(sentence, match.start(1)) or free_to_do(sentence, match.start(1)):
             continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
-        if _limited_to_one(sentence, match.start(1)):
+        if limited_to_one(sentence, match.start(1)):
             continue  # "se puede usar un solo cupón por compra": a limit, not an offer
         phrase = match.group(1)
         if apology:
@@ -275,36 +276,6 @@ def _refers_back(sentence: str, start: int, language: str, stated: set | None = 
         )
     )
     return article and not sized
-
-
-_COPULAS = frozenset("es son sale salen resulta resultan queda quedan is are".split())
-
-
-def _compares_prices(sentence: str, start: int) -> bool:
-    """A comparative after a copula ("la ST 100 es más barata") compares two prices."""
-    before = words(sentence[:start])[-1:]
-    after = sentence[start:].lower()
-    return bool(before) and before[0] in _COPULAS and after.startswith(("más", "mas", "cheaper"))
-
-
-_INFINITIVE = scan.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")
-
-
-# A quantity of one, said as a limit (closed class): "un solo cupón", "only one code".
-_ONLY_ONE = (["un", "solo"], ["una", "sola"], ["solo", "un"], ["sólo", "un"], ["solo", "una"])
-_ONLY_ONE += (["sólo", "una"], ["only", "one"], ["just", "one"], ["máximo", "un"], ["max", "one"])
-
-
-def _limited_to_one(sentence: str, start: int) -> bool:
-    """The discount word follows "un solo", "only one": how many a customer may use."""
-    return words(sentence[:start])[-2:] in _ONLY_ONE
-
-
-def _free_to_do(sentence: str, start: int) -> bool:
-    """An act is the subject of "free" ("Registrarse es gratuito", "Signing up is free"):
-    what costs nothing is doing it, not a thing given to this customer."""
-    head = words(sentence[:start])
-    return len(head) == 2 and head[1] in _COPULAS and _INFINITIVE.match(head[0]) is not None
 
 
 def _same_figures(sentence: str, source: str, locale: str) -> bool:

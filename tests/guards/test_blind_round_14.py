@@ -351,3 +351,65 @@ def test_a_warranty_said_of_the_sibling_that_has_it_passes():
     )
     # then the term is the 1 TB's own
     assert "warranty_without_data" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "podés retirarla sin cargo en el local de Av. Mitre 2450 …[retiro#1]": the full
+        # stop of "Av." ends no sentence
+        "qq-0023",
+        # "El más barato con stock es el Bulón DB-13": a superlative compares prices
+        "qq-0025",
+        # "Para llegar a los 300 € del envío gratuito te vendría bien …": the condition
+        "qq-0109",
+        # "salvo en la gama Nórdica, que incluye montaje gratuito": an exception that gives
+        "rr-0004",
+        # "cargué una solicitud de reembolso por la unidad de $2.350": no order "350"
+        "rr-0103",
+        # "a refund of £24.00 was issued" as the lookup says "refund £24.00 issued"
+        "rr-0126",
+        # "el reembolso de $289.999 se acreditó" as the lookup says "acreditado"
+        "rr-0146",
+        # "Tengo un iPhone 13 de 128 con batería al 90%": the capacity without its unit
+        "rr-0182",
+        # "it doesn't look like something we carry right now"
+        "rr-0185",
+    ],
+)
+def test_a_correct_answer_of_the_new_writers_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_a_promise_after_an_abbreviated_street_is_still_read():
+    ctx = turn(
+        "Podés retirarlo en el local de Av. Mitre 2450. Igual te devolvemos el dinero hoy.",
+        locale="es-AR",
+        question="¿Dónde lo retiro?",
+    )
+    assert "refund_promise" in check(ctx)
+
+
+def test_a_refund_the_lookup_calls_pending_is_not_reported_as_issued():
+    # given a lookup that says the refund is pending
+    tools = [("get_order_status", {"order_id": "71200"}, "71200 — refund £24.00 pending review")]
+    # when the draft says it was issued
+    ctx = turn(
+        "A refund of £24.00 has been issued to your card.",
+        locale="en",
+        question="Has my refund been paid?",
+        tools=tools,
+    )
+    # then it promises what no tool reports
+    assert "refund_promise" in check(ctx)
+
+
+def test_a_trade_in_quote_without_any_capacity_still_fails():
+    chunks = {"canje#2": "iPhone 13 de 128 GB con batería 85% o más: $290.000."}
+    ctx = turn(
+        "Para tu iPhone 13 el valor de referencia es $290.000 [canje#2].",
+        locale="es-AR",
+        question="Tengo un iPhone 13 con batería al 90%, ¿cuánto me dan?",
+        chunks=chunks,
+    )
+    assert "quote_without_details" in check(ctx)

@@ -1,0 +1,46 @@
+"""Discount words that grant nothing: a comparison of prices ("la ST 100 es más barata",
+"el más barato con stock"), an act that is free to do ("Registrarse es gratuito"), and a
+limit on how many a customer may use ("un solo cupón por compra"). Plain functions over
+the sentence's words; ``guards.wording_guards`` asks them before it reads an offer."""
+
+from __future__ import annotations
+
+from guards import scan
+from guards.text import words
+
+_COPULAS = frozenset("es son sale salen resulta resultan queda quedan is are".split())
+
+
+def compares_prices(sentence: str, start: int) -> bool:
+    """A comparative after a copula ("la ST 100 es más barata") or an article ("el más
+    barato con stock", "the cheapest") compares prices."""
+    before = words(sentence[:start])[-1:]
+    after = sentence[start:].lower()
+    return (
+        bool(before)
+        and (before[0] in _COPULAS or before[0] in _ARTICLES)
+        and after.startswith(("más", "mas", "cheaper", "cheapest"))
+    )
+
+
+_ARTICLES = frozenset("el la los las lo the".split())
+
+
+_INFINITIVE = scan.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")
+
+
+# A quantity of one, said as a limit (closed class): "un solo cupón", "only one code".
+_ONLY_ONE = (["un", "solo"], ["una", "sola"], ["solo", "un"], ["sólo", "un"], ["solo", "una"])
+_ONLY_ONE += (["sólo", "una"], ["only", "one"], ["just", "one"], ["máximo", "un"], ["max", "one"])
+
+
+def limited_to_one(sentence: str, start: int) -> bool:
+    """The discount word follows "un solo", "only one": how many a customer may use."""
+    return words(sentence[:start])[-2:] in _ONLY_ONE
+
+
+def free_to_do(sentence: str, start: int) -> bool:
+    """An act is the subject of "free" ("Registrarse es gratuito", "Signing up is free"):
+    what costs nothing is doing it, not a thing given to this customer."""
+    head = words(sentence[:start])
+    return len(head) == 2 and head[1] in _COPULAS and _INFINITIVE.match(head[0]) is not None
