@@ -8,6 +8,7 @@ source amounts. The sum search is capped in how many amounts it looks at and in 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -198,9 +199,14 @@ class BackingIndex:
             for kind, allowed in COMPATIBLE.items()
         }
         terms: list[int] = []
+        # a value twice among the tools' records is two things at that price ("la
+        # Rockrider en talla S y en talla M cuestan 449 € cada una … 898 €"): a term twice
+        listed = Counter(n.value for n in numbers if n.money and n.origin.startswith("tool:"))
         for number in numbers:
             cents = _cents(number.value)
-            if number.money and cents is not None and cents > 0 and cents not in terms:
+            if not number.money or cents is None or cents <= 0:
+                continue
+            if cents not in terms or (terms.count(cents) == 1 and listed[number.value] > 1):
                 terms.append(cents)
                 if len(terms) == MAX_SUM_TERMS:
                     break

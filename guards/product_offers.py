@@ -17,7 +17,7 @@ import re2
 from guards import scan
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_refs import PAIR, has_words, loosely_referred, stem
-from guards.product_variants import by_attributes
+from guards.product_variants import by_attributes, by_own_words
 from guards.products import Product, name_stems
 from guards.text import find_phrase, negated_clause, words
 
@@ -83,6 +83,8 @@ def offered_without_name(
         named = loosely_referred(clause, products)
         if len(named) > 1:
             named = by_attributes(clause, named)  # "the Bunny 12 in … the Pink one"
+        if len(named) > 1:
+            named = by_own_words(clause, named)  # "la bordeadora Gamma", not the mower
         pair = len(products) == 2 and has_words(clause, PAIR[language])
         if (
             not named

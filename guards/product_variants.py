@@ -121,6 +121,7 @@ def by_attributes(clause: str, products: list[Product]) -> list[Product]:
     says nothing of a dimension, or says the product's own value of it."""
     said = {agreed(w) for w in words(clause) if w in COLOURS}
     sizes = {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(clause)}
+    sizes |= _letter_sizes(clause)
     measured: dict[str, set[str]] = {}
     for unit, value in _measures(clause):
         measured.setdefault(unit, set()).add(value)
@@ -129,6 +130,7 @@ def by_attributes(clause: str, products: list[Product]) -> list[Product]:
         name = words(product.name)
         colours = {agreed(w) for w in name if w in COLOURS}
         own_sizes = {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(product.name)}
+        own_sizes |= _letter_sizes(product.name)
         if said and colours and not colours & said:
             continue
         if sizes and own_sizes and not own_sizes & sizes:
@@ -142,6 +144,15 @@ def by_attributes(clause: str, products: list[Product]) -> list[Product]:
 
 # A size in letters right after "in" / "en", written as sizes are: "in XL", "en M".
 _LETTER_SIZE = re.compile(r"(X{1,3}[SL]|XS|[SML])\b")
+# A size in capital letters standing alone: "Jumper Navy L", "the navy M" (not the "L" of
+# "80 L", nor the "M" of "M.2").
+_LETTER_SIZE_WORD = re.compile(r"(?<![\w.-])(?<!\d\s)(XXXL|XXL|XL|XS|S|M|L)(?![\w.-])")
+
+
+def _letter_sizes(text: str) -> set[str]:
+    return {m.group(1).lower() for m in _LETTER_SIZE_WORD.finditer(text)}
+
+
 # A measure in a name or a clause: "256 GB", "12 in", "20 m", "55 pulgadas".
 _MEASURE = re.compile(
     r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(gb|tb|in|inch|inches|\"|cm|mm|ml|l|kg|m|"

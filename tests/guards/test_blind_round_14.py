@@ -413,3 +413,59 @@ def test_a_trade_in_quote_without_any_capacity_still_fails():
         chunks=chunks,
     )
     assert "quote_without_details" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "la bordeadora Gamma … Ambas están en stock": not the Gamma mower, out of stock
+        "qq-0006",
+        # two Rockriders at 449 € each, "en total serían 898 €"
+        "qq-0145",
+        # "Navy in size M is available … and so is charcoal in M": not the navy L
+        "qq-0161",
+        # "The navy M is in stock at £65.00": a size in capitals, in the name too
+        "qq-0162",
+        # "Size M is available in both navy and charcoal"
+        "qq-0181",
+    ],
+)
+def test_a_correct_catalogue_answer_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def given_a_jumper_in_two_sizes() -> list:
+    return [
+        search(
+            phone("Merino Jumper Navy M", "65.00", warranty=None),
+            phone("Merino Jumper Navy L", "65.00", in_stock=False, warranty=None),
+            query="merino jumper",
+        )
+    ]
+
+
+def test_the_size_that_is_out_of_stock_offered_still_fails():
+    # given the navy M in stock and the navy L out of stock
+    # when the draft offers the L
+    ctx = turn(
+        "The navy L is in stock at £65.00.",
+        locale="en",
+        question="Navy jumper in L?",
+        tools=given_a_jumper_in_two_sizes(),
+    )
+    # then the L, by its size in capitals, is offered out of stock
+    assert "out_of_stock_offered" in check(ctx)
+
+
+def test_a_doubled_price_of_one_item_is_still_unbacked():
+    # given one jumper at £65.00
+    tools = [search(phone("Merino Jumper Navy M", "65.00", warranty=None), query="jumper")]
+    # when the draft doubles its price
+    ctx = turn(
+        "The navy M is £65.00, so £130.00 in total.",
+        locale="en",
+        question="How much for the navy M?",
+        tools=tools,
+    )
+    # then £130.00 is no sum of two things the tool listed
+    assert "unbacked_figure" in check(ctx)
