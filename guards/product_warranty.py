@@ -291,7 +291,8 @@ _WARRANTY_TALK = frozenset(
     "all productos producto products product artículos items item tienen tiene have has "
     "carry carries come comes with con incluye include includes según under policy "
     "política fábrica fabrica factory frente against contra internacional international "
-    "limitada limited extendida extended parts labour labor".split()
+    "limitada limited extendida extended parts labour labor factura facturas invoice receipt "
+    "ticket comprobante presentando presentar presentá presenting showing".split()
 )
 
 
