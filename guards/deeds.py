@@ -326,6 +326,15 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return fold(token)[:-1] not in _ER_STEMS_ES
     if token.endswith(("aremos", "eremos", "iremos", "aré", "eré", "iré")) and len(token) >= 6:
         return True
+    # "ya" and an object pronoun before a first-person plural: "Ya lo marcamos como
+    # prioritario" is done (not "ya contamos con stock": no pronoun)
+    if (
+        index >= 2
+        and tokens[index - 2] == "ya"
+        and tokens[index - 1] in _CLITIC_OBJECTS_ES
+        and token.endswith(("amos", "imos"))
+    ):
+        return True
     # a pronoun for the customer before a first-person verb: "te lo mando", "se la cambiamos"
     pronouns = set(tokens[max(0, index - 2) : index])
     if tokens[index - 1] == "se":

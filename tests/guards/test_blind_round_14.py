@@ -498,3 +498,17 @@ def test_a_length_the_product_name_gives_passes():
         tools=tools,
     )
     assert "unbacked_figure" not in check(ctx)
+
+
+def test_ya_and_an_object_pronoun_before_a_first_person_plural_is_a_deed():
+    # nn-0143: "Ya lo marcamos como prioritario para que salga hoy" after a lookup only
+    assert "action_claim" in check(blind("nn-0143"))
+
+
+def test_ya_before_a_first_person_plural_without_a_pronoun_is_what_the_shop_has():
+    ctx = turn(
+        "Ya contamos con stock del modelo nuevo en la sucursal.",
+        locale="es-AR",
+        question="¿Tienen el modelo nuevo?",
+    )
+    assert "action_claim" not in check(ctx)
