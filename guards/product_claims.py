@@ -22,8 +22,8 @@ _HAVE = {
         r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])(we\s+(?:also\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
-        r"there\s+(?:is|are)|we\s+do\s+have)(?:$|[^\pL])"
+        r"(?i)(?:^|[^\pL])(we\s+(?:also\s+|do\s+|also\s+do\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
+        r"there\s+(?:is|are))(?:$|[^\pL])"
     ),
 }
 _WRITTEN = scan.compile(r"[\pL\pN][\pL\pN'-]*")

@@ -512,3 +512,27 @@ def test_ya_before_a_first_person_plural_without_a_pronoun_is_what_the_shop_has(
         question="¿Tienen el modelo nuevo?",
     )
     assert "action_claim" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "La de 20 metros no la tenemos": the "Manguera … 20 m" was returned in stock
+        "zz-286",
+        # "We do carry the GRX cassette": the search returned the 105 only
+        "ii-0121",
+    ],
+)
+def test_a_development_miss_on_what_the_shop_carries_is_stopped(case_id):
+    assert "stock_contradiction" in check(blind(case_id))
+
+
+def test_a_length_denied_that_the_search_did_not_return_passes():
+    hose = phone("Manguera extensible Gardena 20 m", "39.95", warranty=None)
+    ctx = turn(
+        "La de 30 metros no la tenemos; la de 20 m sí, a 39,95 €.",
+        locale="es-ES",
+        question="¿Tenéis la Gardena de 30?",
+        tools=[search(hose, query="manguera gardena")],
+    )
+    assert "stock_contradiction" not in check(ctx)
