@@ -158,5 +158,17 @@ _WOULD_ES = frozenset(
 
 
 def hypothetical(clause: str, language: str) -> bool:
-    """The clause speaks in the conditional mood."""
-    return bool((_WOULD_EN if language == "en" else _WOULD_ES) & set(words(clause)))
+    """The clause speaks in the conditional mood, or concedes a case that need not hold
+    ("aunque el envío sea gratis", "even if delivery is free")."""
+    tokens = words(clause)
+    if (_WOULD_EN if language == "en" else _WOULD_ES) & set(tokens):
+        return True
+    return any(
+        (t == "aunque" and _SUBJUNCTIVE_ES & set(tokens[i + 1 : i + 5]))
+        or (t == "even" and tokens[i + 1 : i + 2] in (["if"], ["when"]))
+        for i, t in enumerate(tokens)
+    )
+
+
+# The subjunctive of "to be" and "to come out" after "aunque": a case conceded.
+_SUBJUNCTIVE_ES = frozenset("sea sean esté estén salga salgan haya".split())

@@ -1,6 +1,7 @@
 """Discount words that grant nothing: a comparison of prices ("la ST 100 es más barata",
 "el más barato con stock"), an act that is free to do ("Registrarse es gratuito"), and a
-limit on how many a customer may use ("un solo cupón por compra"). Plain functions over
+limit on how many a customer may use ("un solo cupón por compra") or on whom the offer
+is for ("el envío gratis es solo para Madrid capital"). Plain functions over
 the sentence's words; ``guards.wording_guards`` asks them before it reads an offer."""
 
 from __future__ import annotations
@@ -44,3 +45,14 @@ def free_to_do(sentence: str, start: int) -> bool:
     what costs nothing is doing it, not a thing given to this customer."""
     head = words(sentence[:start])
     return len(head) == 2 and head[1] in _COPULAS and _INFINITIVE.match(head[0]) is not None
+
+
+# "el envío gratis es solo para Madrid capital", "free delivery is only for members":
+# the offer's own limit, said of no one in particular.
+_ONLY = frozenset("solo sólo solamente únicamente unicamente only just exclusively".split())
+
+
+def limited_scope(sentence: str, end: int) -> bool:
+    """The discount words are the subject of a copula and "only": a scope, not a grant."""
+    after = words(sentence[end:])[:3]
+    return len(after) >= 2 and after[0] in _COPULAS and after[1] in _ONLY

@@ -21,7 +21,7 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.price_grants import price_granted
-from guards.price_talk import compares_prices, free_to_do, limited_to_one
+from guards.price_talk import compares_prices, free_to_do, limited_scope, limited_to_one
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
@@ -191,8 +191,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             continue
         if compares_prices(sentence, match.start(1)) or free_to_do(sentence, match.start(1)):
             continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
-        if limited_to_one(sentence, match.start(1)):
-            continue  # "se puede usar un solo cupón por compra": a limit, not an offer
+        if limited_to_one(sentence, match.start(1)) or limited_scope(sentence, match.end(1)):
+            continue  # "un solo cupón por compra", "el envío gratis es solo para…": limits
         phrase = match.group(1)
         if apology:
             why = "setting its rule aside" if waived else "as compensation"

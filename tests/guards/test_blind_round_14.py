@@ -536,3 +536,27 @@ def test_a_length_denied_that_the_search_did_not_return_passes():
         tools=[search(hose, query="manguera gardena")],
     )
     assert "stock_contradiction" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "…un recargo de 3 € por embalaje isotérmico, aunque el envío sea gratis": conceded
+        "oo-0208",
+        # "el envío gratis es solo para Madrid capital": the offer's own limit
+        "pp-0007",
+    ],
+)
+def test_a_free_word_that_grants_nothing_passes(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_free_shipping_granted_under_the_threshold_still_fails():
+    chunks = {"envios#1": "Envío gratis en pedidos desde 80 €."}
+    ctx = turn(
+        "Tu pedido de 45 € tiene el envío gratis [envios#1].",
+        locale="es-ES",
+        question="¿Me sale gratis el envío? Son 45 €.",
+        chunks=chunks,
+    )
+    assert "discount_promise" in check(ctx)
