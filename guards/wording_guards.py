@@ -99,6 +99,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     context = f"{ctx.question}\n{ctx.draft}"
     stated = False
     sizes: set = set()  # the percentages of the promotions stated so far
+    deals: set[str] = set()  # deal words a sentence citing its promotion said
     for sentence, cited in draft:
 
         def backed(sentence: str = sentence, cited: frozenset[str] = cited) -> bool:
@@ -201,6 +202,16 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             continue  # "… el pedido pasaría de 600 €, así que el envío sería gratuito"
         if stated and _refers_back(sentence, match.start(1), ctx.language, sizes):
             continue  # "El importe final con el descuento lo verás en la cesta": that one
+        deal = phrase.lower()
+        if cited & promos and not _FREE_WORDS & set(words(deal)):
+            deals.add(deal)
+        elif (
+            deal in deals
+            and not extends(sentence, ctx.language)
+            and _percents(sentence, ctx.language) <= sizes  # not "Tenés un 100 %"
+        ):
+            continue  # "… the cheaper one is half price [promos#2]. … so the second tin
+            # comes at half price": the deal of the sentence before, said again
         if not backed() and not (
             trusted
             and (
@@ -222,6 +233,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
     return None
+
+
+# Words for "free" name no particular deal: said again, they may be said of another thing.
+_FREE_WORDS = frozenset("free gratis gratuito gratuita gratuitos gratuitas".split())
 
 
 # A thing given to someone, said with two clitics ("te lo respetamos", "se lo dejamos")

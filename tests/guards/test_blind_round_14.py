@@ -560,3 +560,30 @@ def test_free_shipping_granted_under_the_threshold_still_fails():
         chunks=chunks,
     )
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "… the cheaper one is half price [promos#2]. Both tins are £34.00, so the second
+        # tin comes at half price.": the deal of the sentence before, said again
+        "dd-0027",
+        "jj-0109",
+    ],
+)
+def test_a_deal_said_again_after_its_citation_passes(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_a_deal_no_cited_sentence_said_first_still_fails():
+    # given a promotion that gives 20 %, not half price
+    chunks = {"promos#2": "Buy two 5L tins of Dulux and get 20% off the second one."}
+    # when the draft says "half price" in two sentences and cites none
+    ctx = turn(
+        "The second tin is half price. So the cheaper one comes at half price.",
+        locale="en",
+        question="Is the paint on offer?",
+        chunks=chunks,
+    )
+    # then the first saying was never backed, nor is the second
+    assert "discount_promise" in check(ctx)
