@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from guards import act_objects as objects
+from guards import scan
 from guards.act_objects import GER, PART
 from guards.act_targets import other_reference
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
@@ -105,7 +106,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
             act = act_of(claim, ctx.language)
-            if act in MONEY_ACTS or not claim.binding:
+            if act in MONEY_ACTS or not claim.binding or _arithmetic(claim.verb, ctx.draft):
                 continue
             if in_open_question(sentence, claim.verb):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
@@ -142,6 +143,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
+            if _arithmetic(deed.verb, ctx.draft):
+                continue  # "por eso sumé el costo de envío" beside a total: a sum
             named = _performed_act_named(deed.verb, sentence, done, ctx.language)
             if deed.binding and named is not None:
                 # "cargué las solicitudes de los dos pedidos, 4401 y 4402" when the
@@ -185,6 +188,17 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             # in a turn whose lookup shows nothing moving
             return _finding(Act.SEND, moving, sentence, ctx, done)
     return None
+
+
+def _arithmetic(verb: str, draft: str) -> bool:
+    """A verb of adding in a draft that works out a total ("Total: $54.800 … por eso
+    los sumé por separado", "£36.99 … so I've added it"): the sum, not an act."""
+    if not fold(verb).startswith(("sum", "add", "añad", "agreg")):
+        return False
+    return "=" in draft or "+" in draft or _TOTAL.search(draft) is not None
+
+
+_TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
 
 
 def _done_form(verb: str) -> bool:
@@ -231,6 +245,11 @@ _PERFORMED_OBJECTS: dict[Act, dict[str, tuple[tuple[str, ...], ...]]] = {
 _OBJECT_SPAN = 8
 
 
+def _passing(verb: str) -> bool:
+    """A verb of passing someone on: "paso", "pasamos", "transfer", "put you through"."""
+    return fold(verb).startswith(("pas", "transfer", "deriv", "connect", "put"))
+
+
 def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], language: str) -> bool:
     return _performed_act_named(verb, sentence, done, language) is not None
 
@@ -245,6 +264,8 @@ def _performed_act_named(
         return None
     # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
     after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
+    if Act.HANDOFF in done and verb and after[:1] in (["con"], ["to"]) and _passing(verb):
+        return Act.HANDOFF  # "te paso con un farmacéutico": whoever it is, a person
     for act in sorted(done):
         groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):

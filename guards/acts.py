@@ -96,7 +96,8 @@ REPORTED: dict[Act, tuple[str, ...]] = {
 # Mastercard 14 Apr", "reembolso de $289.999 acreditado en tarjeta Visa el 8/04" — the
 # money's noun and a participle of its payment in one stretch of the output.
 _REFUND_NOUNS = ("refund", "reembolso", "reintegro", "devolución del importe")
-_PAID = ("issued", "credited", "paid", "acreditad", "emitid", "pagad", "abonad", "transferid")
+_PAID = ("issued", "credited", "paid", "processed", "acreditad", "emitid", "pagad", "abonad")
+_PAID += ("transferid", "procesad")
 
 
 def reported(act: Act, outputs: str) -> bool:

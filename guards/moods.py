@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from guards import scan
 from guards.conjugation import fold
 from guards.text import words
 from guards.verb_groups import (
@@ -29,7 +30,16 @@ def is_offer(lower: str, language: str) -> bool:
         return True
     openers = _OFFER_OPENERS_ES if language == "es" else _OFFER_OPENERS_EN
     cues = _OFFER_CUES_ES if language == "es" else _OFFER_CUES_EN
-    return stripped.startswith(openers) or any(cue in lower for cue in cues)
+    if stripped.startswith(openers) or any(cue in lower for cue in cues):
+        return True
+    # "puedes preguntarlo en la tienda o te paso con alguien": the shop's act is one of
+    # two options the customer has
+    option = _EITHER.search(lower)
+    return option is not None and _OR_WE.search(lower, option.end()) is not None
+
+
+_EITHER = scan.compile(r"(?:^|[^\pL])(?:puedes|podés|podes|puede|podéis|pueden|you\s+can)\s")
+_OR_WE = scan.compile(r"\s(?:o\s+(?:te|le|os|les|se)|or\s+(?:i|we|i'll|we'll|i\s+can))\s")
 
 
 # A condition on a person's decision: the act waits for approval or review.

@@ -70,6 +70,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
                 and not _yours_to_come(sentence)
             ):
                 continue  # "a refund was issued on May 3", as the order lookup says
+            if claim.actor == SPEAKER and _past(claim.verb) and reported(claim.act, outputs):
+                continue  # "el equipo aprobó el reintegro el 3 de junio", as the lookup says
             # The cited policy excuses a restatement of itself: impersonal, or in the
             # first person when the sentence says what the policy says.
             # A first-person sentence restates the policy when it says what the policy
@@ -79,7 +81,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             # reintegro se acredita…"), "le abonamos el importe" is a promise to this one.
             if (
                 policy
-                and claim.act == Act.REFUND
+                and (claim.act == Act.REFUND or _habitual(claim.verb, sentence))
                 # the citation backs the stretch it closes, not a promise said after it
                 and not tail_with(claim.verb, sentence, tails)
                 and not _yours_to_come(sentence)
@@ -123,6 +125,21 @@ def _yours_to_come(sentence: str) -> bool:
     )
     yours = passive or bool(set(tokens) & _YOURS_TO_COME)
     return yours and not conditional(sentence) and not on_approval(sentence)
+
+
+def _habitual(verb: str, sentence: str) -> bool:
+    """A refund processed in the simple present passive ("the refund is processed to your
+    original payment method", "se procesa"): how the policy works, not "is approved"."""
+    tokens = words(sentence.lower())
+    if verb not in tokens or "ya" in tokens or "already" in tokens:
+        return False
+    before = tokens[: tokens.index(verb)][-1:]
+    return before in (["is"], ["are"], ["se"]) and not verb.startswith(("approv", "aprob"))
+
+
+def _past(verb: str) -> bool:
+    """A simple past: "aprobó", "reintegramos" is not one, "refunded" and "approved" are."""
+    return verb.endswith(("ó", "aron", "ieron", "é", "ed"))
 
 
 def _pays_back(claim: Commitment, sentence: str) -> bool:

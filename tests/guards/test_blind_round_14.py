@@ -587,3 +587,50 @@ def test_a_deal_no_cited_sentence_said_first_still_fails():
     )
     # then the first saying was never backed, nor is the second
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Total: $54.800 … por eso los sumé por separado": a sum, not an act
+        "ss-0006",
+        "ss-0009",
+        "ss-0087",
+        # "Total: £36.99 … this order is just under that, so I've added it"
+        "ss-0204",
+        # "puedes preguntarlo en la tienda o te paso con alguien del equipo": an option
+        "ss-0121",
+        # "el equipo aprobó el reintegro de $6.480 el 3 de junio", as the lookup says
+        "tt-0028",
+        # "te paso con un farmacéutico ahora" in a turn that ends in a handoff
+        "tt-0062",
+        # "the refund was processed on 7 June", as the lookup says
+        "tt-0206",
+        "tt-0222",
+        # "Once your return is scanned …, the refund is processed to your original
+        # payment method [returns#2]": the policy, in the present
+        "tt-0207",
+    ],
+)
+def test_a_correct_answer_of_the_last_writers_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_an_address_change_claimed_beside_a_total_still_fails():
+    ctx = turn(
+        "Total: $54.800. Ya cambié la dirección de entrega del pedido 4410.",
+        locale="es-AR",
+        question="¿Cuánto es y me cambiás la dirección?",
+    )
+    assert "action_claim" in check(ctx)
+
+
+def test_a_refund_said_approved_that_the_lookup_calls_pending_still_fails():
+    tools = [("get_order_status", {"order_id": "2290"}, "2290 — reintegro pendiente de revisión")]
+    ctx = turn(
+        "El equipo aprobó el reintegro el 3 de junio.",
+        locale="es-AR",
+        question="¿Me aprobaron el reintegro?",
+        tools=tools,
+    )
+    assert "refund_promise" in check(ctx)
