@@ -108,6 +108,13 @@ def reported(act: Act, outputs: str) -> bool:
         return False
     stretches = outputs.replace(";", "\n").replace(", ", "\n").splitlines()
     return any(
-        any(n in stretch for n in _REFUND_NOUNS) and any(p in stretch for p in _PAID)
+        any(n in stretch for n in _REFUND_NOUNS)
+        and any(p in stretch for p in _PAID)
+        and not any(w in stretch for w in _NOT_YET)
         for stretch in stretches
     )
+
+
+# A stretch about a request or a payment still to come reports no refund made: "refund
+# request being processed", "reintegro pendiente de acreditar".
+_NOT_YET = ("request", "solicitud", "pending", "pendiente", "being", "will be", "once", "when")

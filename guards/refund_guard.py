@@ -134,7 +134,14 @@ def _habitual(verb: str, sentence: str) -> bool:
     if verb not in tokens or "ya" in tokens or "already" in tokens:
         return False
     before = tokens[: tokens.index(verb)][-1:]
-    return before in (["is"], ["are"], ["se"]) and not verb.startswith(("approv", "aprob"))
+    if before not in (["is"], ["are"], ["se"]) or verb.startswith(("approv", "aprob")):
+        return False
+    # "your refund is processed" is this customer's state; with a time to come ("once
+    # your return is scanned, the refund is processed") or said of no one, the process
+    return conditional(sentence) or not _YOURS & set(tokens)
+
+
+_YOURS = frozenset("your yours tu tus su sus vuestro vuestra".split())
 
 
 def _past(verb: str) -> bool:

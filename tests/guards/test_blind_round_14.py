@@ -634,3 +634,25 @@ def test_a_refund_said_approved_that_the_lookup_calls_pending_still_fails():
         tools=tools,
     )
     assert "refund_promise" in check(ctx)
+
+
+def test_a_refund_request_being_processed_reports_no_refund_made():
+    tools = [("get_order_status", {"order_id": "5512"}, "5512 — refund request being processed")]
+    ctx = turn(
+        "We refunded the full amount to your card.",
+        locale="en",
+        question="Did you refund me?",
+        tools=tools,
+    )
+    assert "refund_promise" in check(ctx)
+
+
+def test_this_customers_refund_said_processed_is_no_policy_restated():
+    chunks = {"returns#2": "Refunds are processed to the original payment method in 5 days."}
+    ctx = turn(
+        "Good news: your refund is processed and on its way to your card [returns#2].",
+        locale="en",
+        question="Where is my refund?",
+        chunks=chunks,
+    )
+    assert "refund_promise" in check(ctx)
