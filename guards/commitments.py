@@ -135,6 +135,10 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
         if found is None:
             continue
         actor, modal = found
+        # "el descuento se aplicaría sobre ese par" explains; "le reembolsaríamos" promises
+        impersonal = tokens[index - 1 : index] == ["se"]
+        conditional = impersonal and tokens[index].endswith(_CONDITIONAL_ES)
+        modal = modal or (language == "es" and conditional)
         speaker = actor == SPEAKER
         verbs = [
             v
@@ -263,6 +267,9 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         return None
     # Infinitives and gerunds take their person from the auxiliary before them.
     return _es_periphrasis(tokens, before, person)
+
+
+_CONDITIONAL_ES = ("ría", "rías", "ríamos", "ríais", "rían")
 
 
 # Finite verbs of the third person: a first-person form cannot stand right before one.

@@ -56,3 +56,10 @@ def limited_scope(sentence: str, end: int) -> bool:
     """The discount words are the subject of a copula and "only": a scope, not a grant."""
     after = words(sentence[end:])[:3]
     return len(after) >= 2 and after[0] in _COPULAS and after[1] in _ONLY
+
+
+def before_discount(sentence: str, start: int) -> bool:
+    """ "Suma antes de cualquier descuento", "£115.00 before the discount": a figure
+    without the discount, which gives none."""
+    before = words(sentence[:start])[-3:]
+    return "before" in before[-2:] or "antes" in before or "prior" in before[-2:]

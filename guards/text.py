@@ -218,8 +218,10 @@ _FULL_STOP = scan.compile(r"[.!?]+(?:\s+|$)|\n+")
 
 
 _NEGATION = {
-    "es": frozenset("no nunca ningún ninguna ni tampoco sin".split()),
-    "en": frozenset("no not never cannot can't don't doesn't haven't isn't without".split()),
+    "es": frozenset("no nunca ningún ninguna ninguno ningunos ningunas ni tampoco sin".split()),
+    "en": frozenset(
+        "no not never cannot can't don't doesn't haven't isn't without none neither".split()
+    ),
 }
 
 

@@ -78,6 +78,20 @@ _ADVICE = scan.compile(
 )
 
 
+def threshold_reached(ctx: GuardContext, sentence: str, promos: list[str]) -> bool:
+    """The sentence names what a promotion gives from an amount on, and this turn's
+    amounts reach that amount: "Como $124.000 supera ese monto, tu compra entra en el
+    envío gratis" after "más de $120.000 tienen envío gratis [envios#1]"."""
+    book = PHRASEBOOKS[ctx.language]
+    offered = {w for w in content_words(sentence, book.stopwords) - _PROMO_WORDS if w.isalpha()}
+    promo_words = (*book.discount, r"free", r"gratis")
+    parts = [part for text in promos for part in sentences(text) if find_phrase(promo_words, part)]
+    parts = [part for part in parts if offered & content_words(part, book.stopwords)]
+    starts = [t for t in (threshold(part, ctx.locale) for part in parts) if t is not None]
+    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
+    return bool(starts and seen) and max(seen) >= min(starts)
+
+
 def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str | None:
     """A promotion that starts at an amount, said to apply when this turn's amounts are
     all below it ("gratis" for a $ 119.999 order when shipping is free over $ 150.000).

@@ -21,7 +21,13 @@ from guards.phrasebook import (
     Phrasebook,
 )
 from guards.price_grants import price_granted
-from guards.price_talk import compares_prices, free_to_do, limited_scope, limited_to_one
+from guards.price_talk import (
+    before_discount,
+    compares_prices,
+    free_to_do,
+    limited_scope,
+    limited_to_one,
+)
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
@@ -41,7 +47,7 @@ from guards.text import (
     tail_with,
     words,
 )
-from guards.thresholds import below_threshold
+from guards.thresholds import below_threshold, threshold_reached
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
@@ -192,6 +198,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             continue
         if compares_prices(sentence, match.start(1)) or free_to_do(sentence, match.start(1)):
             continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
+        if before_discount(sentence, match.start(1)):
+            continue  # "Suma antes de cualquier descuento: …": a figure without it
         if limited_to_one(sentence, match.start(1)) or limited_scope(sentence, match.end(1)):
             continue  # "un solo cupón por compra", "el envío gratis es solo para…": limits
         phrase = match.group(1)
@@ -220,6 +228,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                     and a_source_names(phrase, trusted)
                 )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
+                or threshold_reached(ctx, sentence, trusted)
                 or any(
                     supported_by(clause, t, book) and _same_figures(clause, t, ctx.locale)
                     for clause in [_clause_at(sentence, match.start(1))]

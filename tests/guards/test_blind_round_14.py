@@ -656,3 +656,32 @@ def test_this_customers_refund_said_processed_is_no_policy_restated():
         chunks=chunks,
     )
     assert "refund_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Como $124.000 supera ese monto, tu compra entra en el envío gratis"
+        "ss-0008",
+        # "Suma antes de cualquier descuento: $520.000 + $38.000 = $558.000"
+        "ss-0024",
+        # "Ninguno de los dos tiene datos de garantía en su ficha."
+        "ss-0084",
+        # "el 50% de descuento se aplicaría sobre ese par": the conditional is "would"
+        "ss-0128",
+    ],
+)
+def test_a_correct_long_answer_passes(case_id):
+    assert check(blind(case_id)) == {}
+
+
+def test_free_shipping_said_reached_below_its_threshold_still_fails():
+    chunks = {"envios#1": "Las compras de más de $120.000 tienen envío gratis."}
+    ctx = turn(
+        "Las compras de más de $120.000 tienen envío gratis [envios#1]. "
+        "Como tu compra es de $98.000, entra en el envío gratis.",
+        locale="es-AR",
+        question="¿Me sale gratis el envío?",
+        chunks=chunks,
+    )
+    assert "discount_promise" in check(ctx)
