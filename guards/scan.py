@@ -116,7 +116,7 @@ class Found:
 
     __slots__ = ("_encoded", "_spans", "string")
 
-    def __init__(self, text: str, encoded: bytes, spans: Any) -> None:
+    def __init__(self, text: str, encoded: bytes | None, spans: Any) -> None:
         self.string = text
         self._encoded = encoded  # None when bytes and characters are the same offsets
         self._spans = spans
@@ -156,8 +156,9 @@ class Found:
 
 class Regex:
     """An RE2 pattern whose searches skip the wrapper's per-call work (see above); what
-    it cannot answer directly (an empty match, a named group, a replacement) it asks
-    the wrapped pattern, so every answer is the wrapper's."""
+    it cannot answer directly (an empty match, a position in non-ASCII text, a
+    replacement) it asks the wrapped pattern, so every answer is the wrapper's. Groups
+    are read by number: the guards' patterns name none."""
 
     __slots__ = ("_regexp", "groups", "pattern", "wrapped")
 
