@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.memo import memoised
@@ -62,7 +63,37 @@ def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[st
     yes = answers_yes(ctx.draft, sentence)
     if (excluded := granted_to_excluded(ctx, sentence, spoken, answers_yes=yes)) is not None:
         return excluded
-    return count_below_threshold(ctx, sentence, spoken)
+    if (few := count_below_threshold(ctx, sentence, spoken)) is not None:
+        return few
+    return widened_to_everything(ctx, sentence, spoken, answers_yes=yes)
+
+
+# "en todo el pedido", "en toda la tienda", "on your whole order", "site-wide": a grant
+# to everything, which a source naming its own scope does not give.
+_EVERYTHING = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:(?:en|a|para)\s+tod[oa]\s+(?:el|la|tu|su)\s+(?:pedido|compra|tienda|"
+    r"carrito|cesta|web)|(?:on|off|across)\s+(?:your|the)\s+(?:whole|entire)\s+(?:order|basket|"
+    r"purchase)|(?:site|store)-?wide|on\s+everything)(?:$|[^\pL])"
+)
+_ANY_SCOPE = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:tod[oa]s?|cualquier|all|every|any|entire|whole|everything|"
+    r"site-?wide)(?:$|[^\pL])"
+)
+
+
+def widened_to_everything(
+    ctx: GuardContext, sentence: str, promotions: list[str], *, answers_yes: bool
+) -> str | None:
+    """A note when the sentence grants one of ``promotions`` to everything ("tienes un
+    20 % de descuento en todo el pedido") while its source names a scope of its own
+    ("20 % de descuento en semillas y plantel de hortalizas")."""
+    if not promotions or not _EVERYTHING.search(sentence):
+        return None
+    if not answers_yes and not find_phrase(_GRANTS[ctx.language], sentence):
+        return None
+    if any(_ANY_SCOPE.search(source) for source in promotions):
+        return None
+    return "its source names a scope of its own, not everything"
 
 
 def granted_to_excluded(

@@ -685,3 +685,28 @@ def test_free_shipping_said_reached_below_its_threshold_still_fails():
         chunks=chunks,
     )
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "20 % de descuento en todo el pedido" over "en semillas y plantel de hortalizas"
+        "dd-0064",
+        # "5 % de descuento en toda la tienda, juguetes incluidos" over "en papelería …"
+        "H-0242",
+    ],
+)
+def test_a_promotion_widened_to_everything_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_a_promotion_whose_source_covers_everything_passes_as_said():
+    chunks = {"ofertas#4": "Familias numerosas: 5 % de descuento en todos los productos."}
+    ctx = turn(
+        "Sí, con el carné de familia numerosa tenéis un 5 % de descuento en toda la tienda "
+        "[ofertas#4].",
+        locale="es-ES",
+        question="¿Hacéis descuento a familias numerosas?",
+        chunks=chunks,
+    )
+    assert "discount_promise" not in check(ctx)
