@@ -313,8 +313,23 @@ def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool
     }
     if not own:
         return False
-    return any(
-        own & {stem(_possessor(w)) for w in words(text.lower()) if w not in _WARRANTY_TALK}
-        for text in chunks
-        if TERM.search(text)
-    )
+    return any(own & _kind_stems(text) for text in chunks if TERM.search(text))
+
+
+_NAME_WORD = scan.compile(r"(?:[^.:;!?\s]\s+)(\p{Lu}[\pL'’-]*)")
+
+
+def _kind_stems(text: str) -> set[str]:
+    """The chunk's words that may name a kind of goods: not the warranty's talk, nor a
+    name written with a capital inside a sentence ("Samsung ofrece 5 años … en sus SSD"
+    gives the term to SSDs, not to every Samsung)."""
+    named = {w.lower() for w in scan.findall(_NAME_WORD, text)}
+    lower = {w for w in words(text) if w not in _WARRANTY_TALK}
+    return {stem(_possessor(w)) for w in lower if w not in named or _lowercase_too(w, text)}
+
+
+def _lowercase_too(word: str, text: str) -> bool:
+    return any(w == word for w in _WORDS_AS_WRITTEN.findall(text))
+
+
+_WORDS_AS_WRITTEN = scan.compile(r"[\pL\pN][\pL\pN'’-]*")

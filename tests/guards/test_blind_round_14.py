@@ -710,3 +710,22 @@ def test_a_promotion_whose_source_covers_everything_passes_as_said():
         chunks=chunks,
     )
     assert "discount_promise" not in check(ctx)
+
+
+def test_a_brand_named_inside_a_policy_is_no_kind_it_covers():
+    # mm-0088: "Makita y Ryobi no amplían la garantía legal. Husqvarna ofrece 5 años en
+    # robots cortacésped registrando el equipo en su web." and a Ryobi with 5 years
+    assert "warranty_without_data" in check(blind("mm-0088"))
+
+
+def test_a_kind_the_policy_names_in_lower_case_still_bridges():
+    tools = [search(phone("Cortasetos Ryobi RY18HT55A", "139.00", warranty=None), query="ryobi")]
+    chunks = {"garantia#2": "Los cortasetos de batería de Ryobi tienen 3 años de garantía."}
+    ctx = turn(
+        "Los cortasetos de batería tienen 3 años de garantía [garantia#2].",
+        locale="es-ES",
+        question="¿Qué garantía tiene el cortasetos Ryobi?",
+        chunks=chunks,
+        tools=tools,
+    )
+    assert "warranty_without_data" not in check(ctx)
