@@ -169,9 +169,19 @@ def _measures(text: str) -> set[tuple[str, str]]:
 
 
 def by_measure(text: str, products: tuple[Product, ...]) -> list[Product]:
-    """The products a text names by a measure of theirs alone ("el de 50 L")."""
+    """The products a text names by a measure or a size of theirs alone ("el de 50 L",
+    "igual que la M", "la talla 40")."""
     said = _measures(text)
-    return [p for p in products if said & _measures(p.name)] if said else []
+    if said:
+        return [p for p in products if said & _measures(p.name)]
+    sizes = _letter_sizes(text) | {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(text)}
+    if not sizes:
+        return []
+    return [p for p in products if sizes & _sizes_of(p.name)]
+
+
+def _sizes_of(name: str) -> set[str]:
+    return _letter_sizes(name) | {(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(name)}
 
 
 def by_own_words(text: str, named: list[Product]) -> list[Product]:

@@ -729,3 +729,23 @@ def test_a_kind_the_policy_names_in_lower_case_still_bridges():
         tools=tools,
     )
     assert "warranty_without_data" not in check(ctx)
+
+
+def test_a_warranty_likened_to_a_sibling_named_by_its_size_is_stopped():
+    # zz-261: "La Trailmax 27,5 en talla L tiene 2 años de garantía, igual que la M"
+    assert "warranty_without_data" in check(blind("zz-261"))
+
+
+def test_the_sibling_with_the_warranty_likened_to_the_other_passes():
+    bikes = search(
+        phone("Trailmax 27,5 Talla M", "349.00", warranty="2 años"),
+        phone("Trailmax 27,5 Talla L", "349.00", warranty="2 años"),
+        query="trailmax",
+    )
+    ctx = turn(
+        "La Trailmax en talla L tiene 2 años de garantía, igual que la M.",
+        locale="es-ES",
+        question="¿Y la L qué garantía tiene?",
+        tools=[bikes],
+    )
+    assert "warranty_without_data" not in check(ctx)
