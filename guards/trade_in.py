@@ -18,7 +18,7 @@ _ASKED = {
         r"cu[aá]nto\s+(?:me|nos)\s+(?:dan|dais|das|dar[ií]an|dar[ií]ais|pagan|pag[aá]is|"
         r"pag[aá]s|pagar[ií]an|ofrecen|ofrec[eé]is|toman|tom[aá]is)",
         r"(?:quiero|quisiera|querr[ií]a)\s+vender\s+(?:mi|mis|el|la|un|una)",
-        r"(?:como|en)\s+parte\s+de\s+pago",
+        r"(?:como|en)\s+parte\s+del?\s+pago",
     ),
     "en": (
         r"(?:what|how\s+much)\s+(?:would|will|do|could|can)\s+you\s+(?:give|pay|offer)",
@@ -55,8 +55,13 @@ def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, 
     if find_phrase(book.trade_in, ctx.draft) or valuation_asked(ctx):
         return True
     lexicon = lexicon_for(ctx.locale)
+    # the trade-in document's sections: "tradein#2", the table, beside "tradein#1", which
+    # names the programme
+    documents = {
+        _document(chunk.source) for chunk in ctx.retrieved if find_phrase(book.trade_in, chunk.text)
+    }
     for chunk in ctx.retrieved:
-        if not find_phrase(book.trade_in, chunk.text):
+        if _document(chunk.source) not in documents:
             continue
         listed = extract_figures(chunk.text, lexicon=lexicon)
         if any(
@@ -64,6 +69,10 @@ def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, 
         ):
             return True
     return False
+
+
+def _document(source: str) -> str:
+    return source.split("#", 1)[0]
 
 
 def _device_in_sight(ctx: GuardContext) -> bool:

@@ -749,3 +749,16 @@ def test_the_sibling_with_the_warranty_likened_to_the_other_passes():
         tools=[bikes],
     )
     assert "warranty_without_data" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # the table is "tradein#2", the section naming the programme "tradein#1"
+        "I-0030",
+        # "¿Aceptáis un Galaxy S22 como parte del pago?": a valuation asked
+        "o-0246",
+    ],
+)
+def test_a_trade_in_quote_without_the_details_is_stopped(case_id):
+    assert "quote_without_details" in check(blind(case_id))
