@@ -762,3 +762,8 @@ def test_the_sibling_with_the_warranty_likened_to_the_other_passes():
 )
 def test_a_trade_in_quote_without_the_details_is_stopped(case_id):
     assert "quote_without_details" in check(blind(case_id))
+
+
+def test_grams_are_a_unit_a_source_must_give():
+    # m-0106: "The Continental Grand Prix 5000 700x25c is £54.95 and weighs 215 g."
+    assert "unbacked_figure" in check(blind("m-0106"))
