@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -137,7 +138,18 @@ def name_stems(products: tuple[Product, ...]) -> set[str]:
 
 
 def mentions(text: str) -> list[frozenset[str]]:
-    """Product mentions: a brand word and the model words after it ("moto g54")."""
+    """Product mentions: a brand word and the model words after it ("moto g54"); a
+    comma or a currency sign ends one ("the Motorola VM64, £119.99")."""
+    found: list[frozenset[str]] = []
+    for stretch in _MENTION_BREAK.split(text):
+        found.extend(_mentions(stretch))
+    return found
+
+
+_MENTION_BREAK = re.compile(r"[,;:()\[\]$€£]")
+
+
+def _mentions(text: str) -> list[frozenset[str]]:
     tokens = words(text)
     found: list[frozenset[str]] = []
     index = 0

@@ -767,3 +767,19 @@ def test_a_trade_in_quote_without_the_details_is_stopped(case_id):
 def test_grams_are_a_unit_a_source_must_give():
     # m-0106: "The Continental Grand Prix 5000 700x25c is £54.95 and weighs 215 g."
     assert "unbacked_figure" in check(blind("m-0106"))
+
+
+def test_a_price_after_a_comma_is_no_part_of_the_product_named():
+    # uu-0089: "The video monitor we have is the Motorola VM64, £119.99, in stock."
+    assert check(blind("uu-0089")) == {}
+
+
+def test_a_product_the_search_did_not_return_said_in_stock_with_its_price_still_fails():
+    tools = [search(phone("Motorola VM64 Video Baby Monitor", "119.99"), query="monitor")]
+    ctx = turn(
+        "We have the Motorola VM75, £169.99, in stock.",
+        locale="en",
+        question="Do you have a video baby monitor?",
+        tools=tools,
+    )
+    assert "stock_contradiction" in check(ctx)
