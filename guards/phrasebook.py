@@ -20,6 +20,9 @@ class InternalTerm:
     needs_cue: bool = False
     # When set, "<term> de/del <head>" is a product word unless <head> is one of these.
     compound_unless: tuple[str, ...] = ()
+    # The looking up must be the speaker's own ("en el catálogo no encontré"), not the
+    # shop's listing ("figura en el catálogo a $171.000").
+    own_lookup: bool = False
 
 
 # Heads that keep "el sistema de …" about the shop's machinery.
@@ -129,7 +132,7 @@ SPANISH = Phrasebook(
             # head, unless the head is the shop's own machinery.
             compound_unless=MACHINERY_ES,
         ),
-        InternalTerm(r"(?:el|del|en\s+el)\s+cat[aá]logo", needs_cue=True),
+        InternalTerm(r"(?:el|del|en\s+el)\s+cat[aá]logo", needs_cue=True, own_lookup=True),
         InternalTerm(r"[ií]ndice\s+del?\s+cat[aá]logo"),
         # What the assistant was given to read: "los documentos que me pasaron", "el
         # contexto proporcionado", "el fragmento", "chunk".

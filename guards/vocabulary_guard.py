@@ -44,8 +44,22 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
                     continue  # the shop's own word ("Herramientas sin usar…")
                 if term.needs_cue and not find_phrase(book.lookup_cues, lower):
                     continue
+                if term.own_lookup and not find_phrase(_OWN_LOOKUP, lower):
+                    continue
                 return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
     return None
+
+
+# The speaker's own looking up (first person, or "me" before the verb): closed class.
+_OWN_LOOKUP = (
+    r"encontr[eé]",
+    r"encuentro",
+    r"busqu[eé]",
+    r"consult[eé]",
+    r"revis[eé]",
+    r"me\s+(?:aparece|figura|sale|muestra|dice|da)",
+    r"no\s+me\s+\pL+",
+)
 
 
 # Adjective endings: "el sistema inmunitario / operativo / nervioso / solar" names a

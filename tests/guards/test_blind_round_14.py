@@ -783,3 +783,25 @@ def test_a_product_the_search_did_not_return_said_in_stock_with_its_price_still_
         tools=tools,
     )
     assert "stock_contradiction" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "El NV2 de 2 TB figura en el catálogo a $171.000": the shop's listing
+        "pp-0203",
+        # "Las pastillas … las tenemos en el catálogo, pero ahora no hay stock"
+        "uu-0104",
+    ],
+)
+def test_the_catalogue_as_the_shops_range_is_no_inside_word(case_id):
+    assert "internal_vocabulary" not in check(blind(case_id))
+
+
+def test_the_catalogue_the_speaker_looked_up_stays_inside():
+    ctx = turn(
+        "En el catálogo no encontré ese modelo.",
+        locale="es-AR",
+        question="¿Tienen el modelo X200?",
+    )
+    assert "internal_vocabulary" in check(ctx)
