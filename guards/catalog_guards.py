@@ -158,6 +158,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     return None
 
 
+# "lo que tenemos", "what we have": what the shop has on record, not an item offered.
+_WHAT_WE_HAVE = scan.compile(r"(?i)(?:^|[^\pL])(?:lo\s+que\s+tenemos|what\s+we\s+have)(?:$|[^\pL])")
+
+
 # Words that make "I don't have …" about information, not about the product.
 _INFO = (
     r"informaci[oó]n",
@@ -183,6 +187,8 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
             offer = find_phrase(book.offer, clause) or offers(clause, ctx.language)
             if not offer or said_for_later(clause):
                 continue  # "will be available again in March" is not an offer now
+            if isinstance(offer, str) and _WHAT_WE_HAVE.search(clause):
+                continue  # "no coincide con lo que tenemos para la Escalumex": the record
             if (found := _offered(clause, ctx.language, products, sentence)) is not None:
                 return found
     if gone := offered_by_reference(sentences(ctx.draft), ctx.language, products):

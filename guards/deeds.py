@@ -145,12 +145,14 @@ class Deed:
 def _says_that(tokens: list[str], index: int, language: str) -> bool:
     """A present first-person verb with a "que" clause right after it introduces what
     is said ("te aviso que en la tabla figura…"); the clause holds any deed itself."""
-    return (
-        language == "es"
-        and index + 1 < len(tokens)
-        and tokens[index + 1] == "que"
-        and tokens[index].endswith("o")
-    )
+    if language != "es" or not tokens[index].endswith("o"):
+        return False
+    # an adverb may stand between: "te aviso también que hoy está sin stock"
+    after = [t for t in tokens[index + 1 : index + 3] if t not in _BETWEEN_SAY_AND_QUE]
+    return after[:1] == ["que"]
+
+
+_BETWEEN_SAY_AND_QUE = frozenset("también tambien además ademas ya igual solo nomás".split())
 
 
 @lru_cache(maxsize=1024)

@@ -805,3 +805,20 @@ def test_the_catalogue_the_speaker_looked_up_stays_inside():
         question="¿Tienen el modelo X200?",
     )
     assert "internal_vocabulary" in check(ctx)
+
+
+def test_what_the_shop_has_on_record_and_a_notice_are_no_offer_nor_act():
+    # ii-0087: "… no coincide con lo que tenemos para la Escalumex de 8 escalones: su
+    # garantía es de 6 meses. Te aviso también que hoy está sin stock."
+    assert check(blind("ii-0087")) == {}
+
+
+def test_an_out_of_stock_product_offered_after_what_we_have_still_fails():
+    ladder = phone("Escalera Escalumex 8 escalones", "89999", in_stock=False, warranty="6 meses")
+    ctx = turn(
+        "La Escalumex de 8 escalones la tenemos disponible, te la mandamos hoy.",
+        locale="es-AR",
+        question="¿Tienen la Escalumex de 8?",
+        tools=[search(ladder, query="escalumex")],
+    )
+    assert "out_of_stock_offered" in check(ctx)
