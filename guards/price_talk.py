@@ -62,4 +62,4 @@ def before_discount(sentence: str, start: int) -> bool:
     """ "Suma antes de cualquier descuento", "£115.00 before the discount": a figure
     without the discount, which gives none."""
     before = words(sentence[:start])[-3:]
-    return "before" in before[-2:] or "antes" in before or "prior" in before[-2:]
+    return "before" in before or "antes" in before or "prior" in before

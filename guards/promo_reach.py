@@ -26,9 +26,10 @@ from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.memo import memoised
 from guards.phrasebook import PHRASEBOOKS
+from guards.price_talk import before_discount
 from guards.promo_counts import count_below_threshold
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
-from guards.text import find_phrase, sentences, without_citations
+from guards.text import find_phrase, phrase_regex, sentences, without_citations
 
 # Compounds stay whole: "e-books", "pre-owned". Cut with the standard library, as
 # text.words is (RE2's Python wrapper pays per match); the pattern cannot backtrack
@@ -107,6 +108,9 @@ def granted_to_excluded(
         return None
     if not answers_yes and not find_phrase(_GRANTS[ctx.language], sentence):
         return None  # "En cuanto a leches infantiles, te recomiendo…" grants nothing
+    grant = phrase_regex(_GRANTS[ctx.language]).search(sentence)
+    if grant is not None and before_discount(sentence, grant.start(1)):
+        return None  # "so £115.00 before the event discount on the earrings": a price
     # The thing is one the customer asked about, named again or answered with a yes.
     asked = {_stem(t) for t in _tokens(ctx.question) if _thing(t)}
     about = asked if answers_yes else asked & {_stem(t) for t in tokens if _thing(t)}

@@ -822,3 +822,9 @@ def test_an_out_of_stock_product_offered_after_what_we_have_still_fails():
         tools=[search(ladder, query="escalumex")],
     )
     assert "out_of_stock_offered" in check(ctx)
+
+
+def test_a_price_before_the_discount_grants_nothing_to_an_excluded_thing():
+    # kk-0145: "… engraving costs £20 [engraving#1], so £115.00 before the event discount
+    # on the earrings" when the event excludes engraving
+    assert "discount_promise" not in check(blind("kk-0145"))
