@@ -115,7 +115,7 @@ SPANISH: tuple[Verb, ...] = (
     # "te lo dejamos sin fecha de caducidad": a voucher on better terms than its own
     Verb("dejar", Act.DISCOUNT, ("caducidad", "vencimiento")),
     Verb("congelar", Act.DISCOUNT, ("precio",)),
-    Verb("mantener", Act.DISCOUNT, ("precio", "promo", "descuento", "oferta")),
+    Verb("mantener", Act.DISCOUNT, ("precio", "promo", "descuento", "oferta", "%")),
     Verb("respetar", Act.DISCOUNT, ("%", "precio", "promo", "descuento", "oferta")),
     Verb("sumar", Act.DISCOUNT, ("punto", "crédito", "credito", "saldo")),
     Verb("bonificar", Act.DISCOUNT),

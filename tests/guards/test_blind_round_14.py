@@ -828,3 +828,20 @@ def test_a_price_before_the_discount_grants_nothing_to_an_excluded_thing():
     # kk-0145: "… engraving costs £20 [engraving#1], so £115.00 before the event discount
     # on the earrings" when the event excludes engraving
     assert "discount_promise" not in check(blind("kk-0145"))
+
+
+def test_an_offer_kept_past_its_date_is_carried_past_its_terms():
+    # vv-0024: "El Día del Libro (23 de abril) hay un 10 % … solo ese día [dialibro#1].
+    # No te preocupes: te mantenemos el 10 % en el pedido que hagas esta semana."
+    assert "discount_promise" in check(blind("vv-0024"))
+
+
+def test_a_discount_the_source_says_is_kept_passes():
+    chunks = {"promos#1": "Si el pedido se retrasa, mantenemos el 10 % de descuento una semana."}
+    ctx = turn(
+        "Como tu pedido se retrasó, mantenemos el 10 % de descuento una semana [promos#1].",
+        locale="es-ES",
+        question="¿Pierdo el descuento si se retrasa?",
+        chunks=chunks,
+    )
+    assert "discount_promise" not in check(ctx)
