@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from guards import scan
 from guards.product_refs import loosely_referred, stem
-from guards.product_variants import COLOURS, MATERIALS, agreed
+from guards.product_variants import COLOURS, MATERIALS, UNIT_WORDS, agreed
 from guards.products import MAKERS, Product, name_stems
 from guards.text import words
 
@@ -113,7 +113,7 @@ def denied_products(
         found = []
         for product in products:
             name = {stem(w) for w in words(f"{product.name} {product.sku}")}
-            extra = [w for w in content if stem(w) not in name and _UNIT_WORD.get(w) not in name]
+            extra = [w for w in content if stem(w) not in name and UNIT_WORDS.get(w) not in name]
             if (
                 not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
             ) or _brand_and_kind(content, extra, name, proper, asked):
@@ -123,15 +123,6 @@ def denied_products(
 
 
 _IN = frozenset("en in at".split())
-# A unit written out in the draft and abbreviated in the name ("la de 20 metros" is the
-# "Manguera … 20 m").
-_UNIT_WORD = {
-    **dict.fromkeys("metros metro meters meter metres metre".split(), "m"),
-    **dict.fromkeys("litros litro liters liter litres litre".split(), "l"),
-    **dict.fromkeys("gramos gramo grams gram".split(), "g"),
-    **dict.fromkeys("pulgadas pulgada inches inch".split(), "in"),
-    **dict.fromkeys("centímetros centimetros centimeters centimetres".split(), "cm"),
-}
 
 
 def _without_place(phrase: list[str], products: tuple[Product, ...]) -> list[str]:

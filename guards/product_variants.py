@@ -158,12 +158,20 @@ _MEASURE = re.compile(
     r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(gb|tb|in|inch|inches|\"|cm|mm|ml|l|kg|m|"
     r"pulgadas)(?![\w])(?!\s+stock)"
 )
-_UNIT = {"inch": "in", "inches": "in", '"': "in", "pulgadas": "in"}
+# A unit written out, as names abbreviate it: "20 metros" is the "… 20 m", "55 pulgadas"
+# the "55 in".
+UNIT_WORDS = {
+    **dict.fromkeys(("inch", "inches", '"', "pulgadas", "pulgada"), "in"),
+    **dict.fromkeys("metros metro meters meter metres metre".split(), "m"),
+    **dict.fromkeys("litros litro liters liter litres litre".split(), "l"),
+    **dict.fromkeys("gramos gramo grams gram".split(), "g"),
+    **dict.fromkeys("centímetros centimetros centimeters centimetres".split(), "cm"),
+}
 
 
 def _measures(text: str) -> set[tuple[str, str]]:
     return {
-        (_UNIT.get(m.group(2).lower(), m.group(2).lower()), m.group(1).replace(",", "."))
+        (UNIT_WORDS.get(m.group(2).lower(), m.group(2).lower()), m.group(1).replace(",", "."))
         for m in _MEASURE.finditer(text)
     }
 

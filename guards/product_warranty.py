@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from guards import scan
 from guards.context import RetrievedChunk
+from guards.memo import memoised
 from guards.product_claims import referred
 from guards.product_refs import loosely_referred, stem, stems
 from guards.product_variants import by_measure
@@ -319,13 +320,16 @@ def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool
 _NAME_WORD = scan.compile(r"(?:[^.:;!?\s]\s+)(\p{Lu}[\pL'’-]*)")
 
 
-def _kind_stems(text: str) -> set[str]:
+@memoised()  # every clause asks it of the same chunks
+def _kind_stems(text: str) -> frozenset[str]:
     """The chunk's words that may name a kind of goods: not the warranty's talk, nor a
     name written with a capital inside a sentence ("Samsung ofrece 5 años … en sus SSD"
     gives the term to SSDs, not to every Samsung)."""
     named = {w.lower() for w in scan.findall(_NAME_WORD, text)}
     lower = {w for w in words(text) if w not in _WARRANTY_TALK}
-    return {stem(_possessor(w)) for w in lower if w not in named or _lowercase_too(w, text)}
+    return frozenset(
+        stem(_possessor(w)) for w in lower if w not in named or _lowercase_too(w, text)
+    )
 
 
 def _lowercase_too(word: str, text: str) -> bool:

@@ -49,6 +49,7 @@ from guards.text import (
 )
 from guards.thresholds import below_threshold, threshold_reached
 from guards.trust import carries_injection, tainted_chunk, untainted
+from guards.verb_groups import _FREE
 from guards.verdicts import Finding
 from guards.vouchers import a_source_names, invented_code
 from guards.waivers import grants_free, grants_something, rule_set_aside
@@ -211,7 +212,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if stated and _refers_back(sentence, match.start(1), ctx.language, sizes):
             continue  # "El importe final con el descuento lo verás en la cesta": that one
         deal = phrase.lower()
-        if cited & promos and not _FREE_WORDS & set(words(deal)):
+        # words for "free" name no particular deal: said again, maybe of another thing
+        if cited & promos and not _FREE & set(words(deal)):
             deals.add(deal)
         elif (
             deal in deals
@@ -242,10 +244,6 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
     return None
-
-
-# Words for "free" name no particular deal: said again, they may be said of another thing.
-_FREE_WORDS = frozenset("free gratis gratuito gratuita gratuitos gratuitas".split())
 
 
 # A thing given to someone, said with two clitics ("te lo respetamos", "se lo dejamos")
