@@ -1,9 +1,11 @@
 """Per-turn time of the guard pipeline over the calibration corpus, plus an adversarial turn.
 
-    python benchmarks/guards_bench.py [--count 2400] [--seed 20260101]
+    python benchmarks/guards_bench.py [--count 2400] [--seed 20260101] [--no-collector]
 
 Prints p50/p99 per ordinary turn, and for the adversarial turn (a tool output with 5,000
 figures, a draft with 200) its time against the budget and its peak memory growth.
+``--no-collector`` times the ordinary turns with Python's cyclic collector switched off:
+the pipeline's own work, without the collector's pauses (the worker keeps it on).
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=2400)
     parser.add_argument("--seed", type=int, default=20260101)
+    parser.add_argument(
+        "--no-collector", action="store_true", help="time the ordinary turns with gc off"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
 
@@ -82,6 +87,8 @@ def main() -> None:
     memo.clear()
     gc.collect()
     gc.freeze()  # as the Celery worker does once started (config/celery.py)
+    if args.no_collector:
+        gc.disable()
     times = time_turns(cases, fresh=False)
     print(
         f"ordinary turns: {len(times)}; p50 {percentile(times, 0.5):.3f} ms, "
@@ -97,6 +104,7 @@ def main() -> None:
         f"p99 {percentile(cold, 0.99):.3f} ms, mean {statistics.mean(cold):.3f} ms"
     )
 
+    gc.enable()
     turn = adversarial_turn()
     budget = config.budget_ms()
     print(
