@@ -25,9 +25,9 @@ from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.memo import memoised
-from guards.phrasebook import PHRASEBOOKS
 from guards.price_talk import before_discount
 from guards.promo_counts import count_below_threshold
+from guards.promo_names import GRANTS, granted_to_another_name
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
 from guards.text import find_phrase, phrase_regex, sentences, without_citations
 
@@ -66,6 +66,8 @@ def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[st
         return excluded
     if (few := count_below_threshold(ctx, sentence, spoken)) is not None:
         return few
+    if (other := granted_to_another_name(ctx, sentence, spoken, answers_yes=yes)) is not None:
+        return other
     return widened_to_everything(ctx, sentence, spoken, answers_yes=yes)
 
 
@@ -90,7 +92,7 @@ def widened_to_everything(
     ("20 % de descuento en semillas y plantel de hortalizas")."""
     if not promotions or not _EVERYTHING.search(sentence):
         return None
-    if not answers_yes and not find_phrase(_GRANTS[ctx.language], sentence):
+    if not answers_yes and not find_phrase(GRANTS[ctx.language], sentence):
         return None
     if any(_ANY_SCOPE.search(source) for source in promotions):
         return None
@@ -106,9 +108,9 @@ def granted_to_excluded(
     tokens = _tokens(sentence)
     if not promotions or _HEDGES & set(tokens) or any(t.endswith(_NOT) for t in tokens):
         return None
-    if not answers_yes and not find_phrase(_GRANTS[ctx.language], sentence):
+    if not answers_yes and not find_phrase(GRANTS[ctx.language], sentence):
         return None  # "En cuanto a leches infantiles, te recomiendo…" grants nothing
-    grant = phrase_regex(_GRANTS[ctx.language]).search(sentence)
+    grant = phrase_regex(GRANTS[ctx.language]).search(sentence)
     if grant is not None and before_discount(sentence, grant.start(1)):
         return None  # "so £115.00 before the event discount on the earrings": a price
     # The thing is one the customer asked about, named again or answered with a yes.
@@ -125,10 +127,6 @@ _NOT = ("n't", "n’t")
 # "no se acumula con cuotas sin interés" excludes a pairing, not a thing: the stacking
 # reading (promo_conditions.stacked_against_source) is the one for it.
 _STACKING = ("acumul", "combin", "stack", "junt")
-_GRANTS = {
-    language: (*PHRASEBOOKS[language].discount, r"free", r"gratis", r"\d+\s*%", r"\dx\d")
-    for language in PHRASEBOOKS
-}
 
 
 def answers_yes(draft: str, sentence: str) -> bool:

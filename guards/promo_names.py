@@ -1,0 +1,195 @@
+"""Whether a promotion granted to a named thing reaches it, read from the names its
+source gives.
+
+A promotion's source often limits it by name: a brand ("de Carolina Herrera y Paco
+Rabanne"), a range ("from our Party Games range"), a model ("two Continental Grand
+Prix 5000 tyres"). A name is a
+word written with a capital that does not open its sentence, outside the heading
+before the first colon (the promotion's own name: "Black Friday:", "Diaper Club:").
+When the draft grants such a promotion to a thing named by a capitalised word (the
+customer's own, or a returned product the sentence names) and that thing's words hold
+none of the source's names whole, the thing is another brand, range or model than the
+ones the source gives: "two Gatorskin … qualify" under "Continental Grand Prix 5000",
+"unas Ray-Ban graduadas entran" under "Miravista y Lunor Basic".
+
+Names after a payment word ("con Visa", "with Mastercard") or of a place (a shipping
+promotion names where, not what) limit something else, and are not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guards.conjugation import fold
+from guards.context import GuardContext
+from guards.memo import memoised
+from guards.phrasebook import PHRASEBOOKS
+from guards.product_refs import loosely_referred
+from guards.products import returned_products
+from guards.text import find_phrase, sentences, without_citations
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’+-][^\W_]+)*")
+# Names after these limit how one pays or where it ships, not what is on offer.
+_PAYMENT = frozenset(
+    "con with paying pagando pago pagos payment tarjeta tarjetas card cards banco bank "
+    "envío envio envíos envios shipping delivery entrega a to".split()
+)
+_SHIPPING = ("envío", "envio", "shipping", "delivery", "entrega", "despacho")
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november "
+    "december enero febrero marzo abril mayo junio julio agosto septiembre setiembre "
+    "octubre noviembre diciembre monday tuesday wednesday thursday friday saturday sunday "
+    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
+)
+# The words that grant: a discount word, "free", a percentage, a multi-buy ("3x2").
+GRANTS = {
+    language: (*PHRASEBOOKS[language].discount, r"free", r"gratis", r"\d+\s*%", r"\dx\d")
+    for language in PHRASEBOOKS
+}
+_HEDGES = frozenset(
+    "no ni nunca not never cannot excepto salvo except excluding only solo sólo solamente "
+    "únicamente unicamente but pero aunque although however sino unlike".split()
+)
+
+
+def granted_to_another_name(
+    ctx: GuardContext, sentence: str, promotions: list[str], *, answers_yes: bool
+) -> str | None:
+    """A note when ``sentence`` grants one of ``promotions`` to a thing of another
+    brand, range or model than the ones its source limits it to."""
+    tokens = [t.lower() for t in _TOKEN.findall(without_citations(sentence))]
+    if not answers_yes and not find_phrase(GRANTS[ctx.language], sentence):
+        return None
+    if _HEDGES & set(tokens) or any(t.endswith(("n't", "n’t")) for t in tokens):
+        return None
+    asked = _runs(ctx.question) if answers_yes else []
+    said = [*_runs(sentence), *asked]
+    products = returned_products(ctx)
+    named = loosely_referred(f"{sentence} {ctx.question if answers_yes else ''}", products)
+    names_of = [_name_stems(p.name) for p in products]
+    # a run that is part of a returned product's name is that product
+    things = [
+        *[_name_stems(p.name) for p in named],
+        *[run for run in said if not any(run <= name for name in names_of)],
+    ]
+    for source in promotions:
+        names, limited = _source_names(source)
+        if not names:
+            continue
+        known = _all_stems(source)
+        for thing in things:
+            if any(set(name) <= thing for name in names):
+                continue  # a thing the source names: in
+            for name in names:
+                # the brand the source names first, without the range or model after it
+                missing = sorted(s for s in set(name) - thing if len(s) >= 3)
+                if len(name) >= 2 and name[0] in thing and missing:
+                    return f"its source names {_shown(names)}; the thing lacks {missing[0]!r}"
+            if limited and (strangers := sorted(thing - known)):
+                return f"its source names only {_shown(names)}, not {strangers[0]!r}"
+    return None
+
+
+def _shown(names: list[tuple[str, ...]]) -> str:
+    return " / ".join(" ".join(name) for name in names[:3])
+
+
+# A source that limits its promotion by name says so: "de la marca Hacendado", "Solo
+# monturas de las marcas Miravista y Lunor Basic", "from our Party Games range", "las
+# marcas no citadas", "Other brands are not included".
+_LIMITS = frozenset(
+    "marca marcas brand brands gama gamas range ranges línea linea line colección "
+    "coleccion collection denominación denominacion".split()
+)
+
+
+@memoised()
+def _source_names(source: str) -> tuple[list[tuple[str, ...]], bool]:
+    """The runs of names the source limits its promotion to (each as its stems in
+    order, the brand first), and whether it limits by name outright."""
+    if any(word in source.lower() for word in _SHIPPING):
+        return [], False
+    body = source.split(":", 1)[1] if ":" in source[:60] else source
+    names = _runs_in_order(_granting_part(body), payment_ends=True)
+    lowered = {fold(t.lower()) for t in _TOKEN.findall(body)}
+    limited = bool(names) and bool(lowered & {fold(w) for w in _LIMITS})
+    return names, limited
+
+
+_NEGATORS = frozenset(
+    "no ni not excepto salvo except excluding excludes excluye excluyen fuera "
+    "excluded excluidos excluidas".split()
+)
+
+
+def _granting_part(body: str) -> str:
+    """The source's sentences up to a negation or an exception: the names after it
+    ("No incluye La Roche-Posay, Avène") are left out, not given."""
+    kept = []
+    for sentence in sentences(body):
+        cut = next(
+            (m.start() for m in _TOKEN.finditer(sentence) if m.group().lower() in _NEGATORS),
+            len(sentence),
+        )
+        kept.append(sentence[:cut])
+    return ". ".join(kept)
+
+
+def _runs(text: str, *, payment_ends: bool = False) -> list[frozenset[str]]:
+    return [frozenset(run) for run in _runs_in_order(text, payment_ends=payment_ends)]
+
+
+_GAP = re.compile(r"\s+")
+
+
+def _runs_in_order(text: str, *, payment_ends: bool = False) -> list[tuple[str, ...]]:
+    """Runs of capitalised words that do not open their sentence, as stems in order; a
+    mark between two words (a comma, a bracket) ends a run."""
+    out: list[tuple[str, ...]] = []
+    for sentence in sentences(without_citations(text)):
+        run: list[str] = []
+        skip = False
+        end = 0
+        for index, match in enumerate(_TOKEN.finditer(sentence)):
+            token = match.group()
+            lower = token.lower()
+            gap = sentence[end : match.start()]
+            end = match.end()
+            if run and gap and not _GAP.fullmatch(gap):
+                out.append(tuple(run))
+                run = []
+            proper = (
+                index > 0
+                and token[:1].isupper()
+                and not any(ch.isdigit() for ch in token)
+                and lower not in _CALENDAR
+                and len(token) > 1
+            )
+            if proper and not skip:
+                run.append(_stem(lower))
+                continue
+            if run:
+                out.append(tuple(run))
+                run = []
+            skip = payment_ends and lower in _PAYMENT
+        if run:
+            out.append(tuple(run))
+    return out
+
+
+@memoised()
+def _all_stems(text: str) -> frozenset[str]:
+    return frozenset(_stem(t.lower()) for t in _TOKEN.findall(without_citations(text)))
+
+
+def _name_stems(name: str) -> frozenset[str]:
+    return frozenset(
+        _stem(t.lower()) for t in _TOKEN.findall(name) if not any(c.isdigit() for c in t)
+    )
+
+
+def _stem(token: str) -> str:
+    folded = fold(token).replace("-", "")
+    if len(folded) > 3 and folded.endswith("s"):
+        folded = folded[:-1]
+    return folded[:5]
