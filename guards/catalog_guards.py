@@ -11,6 +11,7 @@ from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.product_also import (
     also_claimed,
+    available_after_empty_search,
     had_after_empty_search,
     unreturned_product,
     without_lacking,
@@ -127,6 +128,8 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             made_up = had_after_empty_search(clause, ctx.language) or next(
                 iter(fronted_topics(clause) if ctx.language == "es" else []), None
             )
+            if not made_up and not products:  # "Makita drills are available in-store"
+                made_up = available_after_empty_search(clause, ctx.language)
             if made_up and (not products or searched_for_nothing(made_up, empty_queries(ctx))):
                 found = "the search for it" if products else "this turn's search"
                 return Finding(detail=f"says the shop has {made_up!r}, but {found} found nothing")

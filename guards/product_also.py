@@ -173,3 +173,33 @@ def had_after_empty_search(clause: str, language: str) -> str | None:
         if content:
             return " ".join(phrase)
     return None
+
+
+# A thing said to be on offer as the subject of "available" / "in stock": "Makita
+# drills are available in-store", "Las bordeadoras Gamma están disponibles".
+_AVAILABLE_SUBJECT = {
+    "es": scan.compile(
+        r"(?i)([^.;:!?()\[\],]+?)\s+(?:está|están|esta|estan)\s+(?:disponibles?|en\s+stock)"
+        r"(?:$|[^\pL])"
+    ),
+    "en": scan.compile(
+        r"(?i)([^.;:!?()\[\],]+?)\s+(?:is|are)\s+(?:available|in\s+stock)(?:$|[^\pL])"
+    ),
+}
+_NEGATORS = frozenset("no not nunca never ya".split())
+
+
+def available_after_empty_search(clause: str, language: str) -> str | None:
+    """After a search that returned nothing, a thing said to be available or in stock
+    as the subject of the clause (not a pronoun, not only generic words, not negated)."""
+    lang = "en" if language == "en" else "es"
+    for match in _AVAILABLE_SUBJECT[lang].finditer(clause):
+        before = words(match.group(1))
+        start = max((i + 1 for i, w in enumerate(before) if w in _OPENERS), default=0)
+        phrase = [w for w in before[start:][-6:] if w not in _ARTICLES]
+        if not phrase or phrase[-1] in _NEGATORS or _NEGATORS & set(phrase):
+            continue
+        content = [w for w in phrase if w not in _IGNORED and w not in _PRONOUNS and len(w) >= 3]
+        if content:
+            return " ".join(phrase)
+    return None

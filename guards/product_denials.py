@@ -113,7 +113,15 @@ def denied_products(
         found = []
         for product in products:
             name = {stem(w) for w in words(f"{product.name} {product.sku}")}
-            extra = [w for w in content if stem(w) not in name and UNIT_WORDS.get(w) not in name]
+            # a colour is its concept in either language: "verde" is the "Green" one
+            colours = {agreed(w) for w in words(product.name) if w in COLOURS}
+            extra = [
+                w
+                for w in content
+                if stem(w) not in name
+                and UNIT_WORDS.get(w) not in name
+                and not (w in COLOURS and agreed(w) in colours)
+            ]
             if (
                 not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
             ) or _brand_and_kind(content, extra, name, proper, asked):

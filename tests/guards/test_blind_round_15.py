@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guards.helpers import check
+from tests.guards.helpers import check, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -32,6 +32,62 @@ from tests.guards.test_blind_round_rst import blind
 )
 def test_a_promotion_granted_to_another_name_is_stopped(case_id, guard):
     assert guard in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "no trabajamos la mochila Summit 45L verde" over "Summit 45L Backpack – Green":
+        # a colour is its concept in either language
+        ("o-0082", "stock_contradiction"),
+        # "Yes, Makita drills are available in-store and online." after an empty search
+        ("F-0307", "stock_contradiction"),
+    ],
+)
+def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+def _backpack(colour: str) -> list:
+    item = {
+        "sku": "NG-SUMMIT45",
+        "name": f"Northgear Summit 45L Backpack – {colour}",
+        "price": "139.00",
+        "currency": "EUR",
+        "in_stock": True,
+        "warranty": None,
+    }
+    return [("search_products", {"query": "summit 45l"}, {"products": [item]})]
+
+
+def test_a_denial_of_another_colour_than_the_one_returned_passes():
+    # given the search returned the green backpack only
+    # when the draft says the red one is not carried
+    ctx = turn(
+        "No trabajamos la mochila Summit 45L roja; la tenemos en verde.",
+        locale="es-AR",
+        question="¿Tienen la mochila Summit 45L roja?",
+        tools=_backpack("Green"),
+    )
+    # then it is a variant the product is not, not a denial of the product
+    assert "stock_contradiction" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Sorry, Makita drills are not available in our shop.",
+        "I couldn't find them: no Makita drills are in stock right now.",
+        "It is available from the maker's own site, but not from us.",
+    ],
+)
+def test_availability_denied_or_said_of_a_pronoun_after_an_empty_search_passes(draft):
+    # given a search for Makita drills that returned nothing
+    empty = [("search_products", {"query": "makita drill"}, {"products": []})]
+    # when the draft says they are not available, or speaks of "it"
+    ctx = turn(draft, locale="en", question="Do you carry Makita drills?", tools=empty)
+    # then no product is claimed
+    assert "stock_contradiction" not in check(ctx)
 
 
 @pytest.mark.parametrize(
