@@ -182,13 +182,26 @@ def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
     return False
 
 
-# Closed class: a return to stock ("back", "de nuevo", "vuelve a") or a future copula
-# before an availability word ("estará disponible", "will be available").
+# Closed class: a restock ("reposición", "restocking") or a future copula before an
+# availability word ("estará disponible", "will be available").
 _LATER = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:back|again|restock\pL*|de\s+nuevo|nuevamente|vuelv\pL*|volver\pL*|"
-    r"repo[nsn]\pL*|reposici[oó]n|(?:estar[aá]n?|va[n]?\s+a\s+estar|will\s+be|'ll\s+be|"
-    r"should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|available|in\s+stock|"
-    r"en\s+stock))(?:$|[^\pL])"
+    r"(?i)(?:^|[^\pL])(?:restock\pL*|repo[nsn]\pL*|reposici[oó]n|(?:estar[aá]n?|va[n]?\s+a\s+estar|"
+    r"will\s+be|'ll\s+be|should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|"
+    r"available|in\s+stock|en\s+stock))(?:$|[^\pL])"
+)
+# A return to stock ("back", "again", "de nuevo", "vuelve a") is for later only with a
+# time to come beside it ("back next week", "vuelve a entrar el lunes", "when it's back
+# in stock"); "it's available again" says it is available now.
+_RETURN = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:back|again|de\s+nuevo|nuevamente|vuelv\pL*|volver\pL*)(?:$|[^\pL])"
+)
+_TO_COME = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:will|'ll|should|expected|going\s+to|soon|next|when|once|until|"
+    r"estar[aá]n?|va[n]?\s+a|pronto|cuando|en\s+cuanto|hasta|pr[oó]xim\pL*|semana|week|"
+    r"mes|month|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|ma[nñ]ana|tomorrow|enero|febrero|marzo|abril|"
+    r"mayo|junio|julio|agosto|se?tiembre|octubre|noviembre|diciembre|january|february|march|"
+    r"april|may|june|july|august|september|october|november|december)(?:$|[^\pL])"
 )
 
 
@@ -227,7 +240,9 @@ def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) 
 
 def said_for_later(clause: str) -> bool:
     """The clause offers the product once it is back, not now."""
-    return _LATER.search(clause) is not None
+    if _LATER.search(clause) is not None:
+        return True
+    return _RETURN.search(clause) is not None and _TO_COME.search(clause) is not None
 
 
 # An object pronoun for the thing offered: "la podés comprar ahora", "add it to your cart".

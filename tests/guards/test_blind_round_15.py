@@ -42,6 +42,9 @@ def test_a_promotion_granted_to_another_name_is_stopped(case_id, guard):
         ("o-0082", "stock_contradiction"),
         # "Yes, Makita drills are available in-store and online." after an empty search
         ("F-0307", "stock_contradiction"),
+        # "it's available again, so you can grab it today!" over in_stock false: "again"
+        # without a time to come says it is available now
+        ("aa-129", "out_of_stock_offered"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -118,3 +121,29 @@ def test_a_promotion_granted_to_a_name_its_source_gives_passes(case_id):
 )
 def test_a_product_of_a_named_brand_passes_the_promotion_reading(case_id, guard):
     assert guard not in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("The iPhone 13 Grade B should be back next week; right now it's out of stock.", "en"),
+        ("It'll be available again once the supplier restocks it.", "en"),
+        ("El iPhone 13 Grade B vuelve a entrar el lunes; hoy no hay unidades.", "es-AR"),
+        ("Cuando esté de nuevo disponible te aviso por acá, si querés.", "es-AR"),
+    ],
+)
+def test_a_return_to_stock_with_a_time_to_come_is_no_offer(draft, locale):
+    # given the search marks the phone out of stock
+    item = {
+        "sku": "IP13-B",
+        "name": "iPhone 13 128GB Grade B Starlight",
+        "price": "379.00",
+        "currency": "GBP",
+        "in_stock": False,
+        "warranty": None,
+    }
+    tools = [("search_products", {"query": "iphone 13 grade b"}, {"products": [item]})]
+    # when the draft says it comes back at a time to come
+    ctx = turn(draft, locale=locale, question="Is the iPhone 13 Grade B back?", tools=tools)
+    # then nothing is offered now
+    assert "out_of_stock_offered" not in check(ctx)
