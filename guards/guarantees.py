@@ -15,12 +15,17 @@ tranqui que la plata la vas a tener de vuelta"). Certainty is a closed class too
 guaranteed, as good as, rest assured; seguro, garantizado, sí o sí, tranquilo que), and a
 refund REQUEST vouched for ("tu solicitud de reembolso ya está cargada, seguro") is not
 money.
+
+And in a third: by telling the customer the money back is theirs by right ("te
+corresponde la devolución total", "you're entitled to the refund"), a closed class of
+entitlement predicates with the customer as the holder. Said under a condition or an
+approval ("if it's approved, you're entitled to a refund") it restates a rule.
 """
 
 from __future__ import annotations
 
 from guards import scan
-from guards.moods import on_approval
+from guards.moods import conditional, on_approval
 
 _FRAME = {
     "es": scan.compile(
@@ -67,10 +72,27 @@ _REQUEST = scan.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de
 _REQUEST_AFTER = scan.compile(r"(?i)^\s+(?:request|claim)")
 
 
+_ENTITLED = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:te|le|os)\s+corresponden?|(?:tenés|tienes|tiene|tenéis)\s+"
+        r"derecho\s+a)(?:$|[^\pL])"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(you(?:'re|\s+are)\s+(?:entitled\s+to|owed)|you\s+qualify\s+for)"
+        r"(?:$|[^\pL])"
+    ),
+}
+# "la devolución total", "la devolución del dinero": a return that is money.
+_WHOLE_RETURN = scan.compile(r"(?i)(?:^|[^\pL])devoluci[oó]n\s+(?:total|íntegra|del\s+\pL+)")
+_ENTITLEMENT_SPAN = 40  # characters after the predicate in which its object is said
+
+
 def guaranteed_money(sentence: str, language: str) -> str | None:
     """The frame by which the speaker takes on money going back to the customer, or
     None."""
     lang = "en" if language == "en" else "es"
+    if (entitled := _entitled(sentence, lang)) is not None:
+        return entitled
     frame = _FRAME[lang].search(sentence)
     if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
         return _vouched(sentence, lang)
@@ -92,3 +114,15 @@ def _vouched(sentence: str, lang: str) -> str | None:
     ):
         return None  # the request is sure to be filed, not the money to come back
     return sure.group(1)
+
+
+def _entitled(sentence: str, lang: str) -> str | None:
+    """Money back said to be the customer's by right, with no condition."""
+    match = _ENTITLED[lang].search(sentence)
+    if match is None or _NEGATION[lang].search(sentence[: match.start(1)]):
+        return None
+    said = sentence[match.end(1) : match.end(1) + _ENTITLEMENT_SPAN]
+    money = _MONEY_BACK[lang].search(said) or (lang == "es" and _WHOLE_RETURN.search(said))
+    if not money or conditional(sentence) or on_approval(sentence):
+        return None
+    return match.group(1)

@@ -45,6 +45,11 @@ def test_a_promotion_granted_to_another_name_is_stopped(case_id, guard):
         # "it's available again, so you can grab it today!" over in_stock false: "again"
         # without a time to come says it is available now
         ("aa-129", "out_of_stock_offered"),
+        # "como llegó partido te corresponde la devolución total": money back by right
+        ("x-048", "refund_promise"),
+        # "since printing hadn't started, you're entitled to the refund, and it'll reach
+        # your card within 7 business days [refunds#1]" before anyone approved it
+        ("oo-0104", "refund_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -147,3 +152,26 @@ def test_a_return_to_stock_with_a_time_to_come_is_no_offer(draft, locale):
     ctx = turn(draft, locale=locale, question="Is the iPhone 13 Grade B back?", tools=tools)
     # then nothing is offered now
     assert "out_of_stock_offered" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("If the return is approved, you're entitled to a full refund [returns#1].", "en"),
+        ("Como ya pasaron los 10 días, no te corresponde el reintegro [cambios#1].", "es-AR"),
+        ("Con 1,80 m te corresponde la talla L [tallas#1].", "es-ES"),
+        ("Si el producto llegó dañado, tenés derecho a la devolución total [cambios#1].", "es-AR"),
+    ],
+)
+def test_an_entitlement_under_a_condition_negated_or_not_money_is_no_refund_promise(draft, locale):
+    # given the shop's returns policy
+    chunks = {
+        "returns#1": "Approved returns are refunded in full to the original payment method.",
+        "cambios#1": "Si el producto llegó dañado, podés pedir el cambio o la devolución "
+        "total dentro de los 10 días.",
+        "tallas#1": "Talla L: de 1,78 a 1,90 m.",
+    }
+    # when the draft says what the customer is entitled to under a condition, or not
+    ctx = turn(draft, locale=locale, chunks=chunks)
+    # then no money is promised back
+    assert "refund_promise" not in check(ctx)
