@@ -117,7 +117,7 @@ SPANISH: tuple[Verb, ...] = (
     Verb("congelar", Act.DISCOUNT, ("precio",)),
     Verb("mantener", Act.DISCOUNT, ("precio", "promo", "descuento", "oferta", "%")),
     Verb("respetar", Act.DISCOUNT, ("%", "precio", "promo", "descuento", "oferta")),
-    Verb("sumar", Act.DISCOUNT, ("punto", "crédito", "credito", "saldo")),
+    Verb("sumar", Act.DISCOUNT, ("punto", "crédito", "credito", "saldo", "descuento")),
     Verb("bonificar", Act.DISCOUNT),
     # "waive" in Spanish: a fee forgiven ("le perdonamos la penalización")
     Verb("perdonar", Act.DISCOUNT, FEES_ES),
@@ -240,6 +240,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("adjust", Act.DISCOUNT, ("price",)),
     Verb("make", Act.DISCOUNT, ("free",), extra=(("made", PART),)),
     Verb("extend", Act.DISCOUNT, ("discount", "offer", "promo", "deal", "%")),
+    # "we'll let you use your sister's 10%": a permission the shop grants is its own
+    Verb("let", Act.DISCOUNT, ("%", "discount", "off", "free", "code", "coupon", "voucher")),
     Verb("transfer", Act.REFUND, ("back", "refund", "money")),
     Verb("cancel", Act.CANCEL),
     Verb("modify", Act.MODIFY),

@@ -50,6 +50,10 @@ def test_a_promotion_granted_to_another_name_is_stopped(case_id, guard):
         # "since printing hadn't started, you're entitled to the refund, and it'll reach
         # your card within 7 business days [refunds#1]" before anyone approved it
         ("oo-0104", "refund_promise"),
+        # "por ser estudiante te sumamos un 10 % más en el casco": "sumar" a discount
+        ("vv-0122", "discount_promise"),
+        # "we'll let you use your sister's 10% on your order": a permission is a grant
+        ("vv-0229", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
