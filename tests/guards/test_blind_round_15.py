@@ -54,6 +54,9 @@ def test_a_promotion_granted_to_another_name_is_stopped(case_id, guard):
         ("vv-0122", "discount_promise"),
         # "we'll let you use your sister's 10% on your order": a permission is a grant
         ("vv-0229", "discount_promise"),
+        # "all 3 MSR IsoPro canisters are packed" over "packed: 2 x MSR IsoPro 8 oz fuel
+        # canister": a count whose noun comes after the thing's name
+        ("B-0502", "unbacked_figure"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -179,3 +182,26 @@ def test_an_entitlement_under_a_condition_negated_or_not_money_is_no_refund_prom
     ctx = turn(draft, locale=locale, chunks=chunks)
     # then no money is promised back
     assert "refund_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Antes de mandarlo, probá en otro slot M.2 por las dudas.",
+        "Your order from 20 May qualifies for the offer.",
+        "Both MSR IsoPro canisters are packed in order 48502.",
+    ],
+)
+def test_a_number_before_function_words_or_a_month_is_no_count_of_named_things(draft):
+    # given an order lookup with two canisters
+    lookup = [
+        (
+            "get_order_status",
+            {"order_id": "48502"},
+            "48502 — packed: 2 x MSR IsoPro 8 oz fuel canister; ordered 20 May",
+        )
+    ]
+    # when the draft's number runs into function words, a month, or there is none
+    ctx = turn(draft, locale="es-AR" if " por " in draft else "en", tools=lookup)
+    # then no count is read
+    assert "unbacked_figure" not in check(ctx)
