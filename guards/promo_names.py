@@ -47,9 +47,33 @@ GRANTS = {
     for language in PHRASEBOOKS
 }
 _HEDGES = frozenset(
-    "no ni nunca not never cannot excepto salvo except excluding only solo sólo solamente "
-    "únicamente unicamente but pero aunque although however sino unlike".split()
+    "no ni nunca not never cannot excepto salvo except excluding excluded excludes "
+    "excluye excluyen excluido excluida excluidos excluidas only solo sólo solamente "
+    "únicamente unicamente exclusively exclusivamente but pero aunque although however "
+    "sino fuera afuera unlike".split()
 )
+_ONLY = frozenset("only solo sólo solamente únicamente unicamente just".split())
+
+
+def hedged(tokens: tuple[str, ...] | list[str]) -> bool:
+    """The sentence restricts, excludes or negates: the honest answer. "Only" counts
+    when it restricts a thing, not a price ("pagas solo 2", "you only pay for two")."""
+    for index, token in enumerate(tokens):
+        if token.endswith(("n't", "n’t")):
+            return True
+        if token not in _HEDGES:
+            continue
+        if token in _ONLY and _paying(tokens, index):
+            continue
+        return True
+    return False
+
+
+def _paying(tokens: tuple[str, ...] | list[str], index: int) -> bool:
+    before = tokens[index - 1] if index else ""
+    after = tokens[index + 1] if index + 1 < len(tokens) else ""
+    paying = ("pag", "pay")
+    return after[:1].isdigit() or before.startswith(paying) or after.startswith(paying)
 
 
 def granted_to_another_name(
@@ -60,7 +84,7 @@ def granted_to_another_name(
     tokens = [t.lower() for t in _TOKEN.findall(without_citations(sentence))]
     if not answers_yes and not find_phrase(GRANTS[ctx.language], sentence):
         return None
-    if _HEDGES & set(tokens) or any(t.endswith(("n't", "n’t")) for t in tokens):
+    if hedged(tokens):
         return None
     asked = _runs(ctx.question) if answers_yes else []
     said = [*_runs(sentence), *asked]
@@ -73,21 +97,33 @@ def granted_to_another_name(
         *[run for run in said if not any(run <= name for name in names_of)],
     ]
     for source in promotions:
-        names, limited = _source_names(source)
+        names, ranges, limited = _source_names(source)
         if not names:
             continue
         known = _all_stems(source)
         for thing in things:
-            if any(set(name) <= thing for name in names):
+            if (
+                ranges
+                and any(_holds(thing, name[:1]) for name in names)
+                and not any(_holds(thing, r) for r in ranges)
+            ):
+                # "cavas Codorníu de la gama Anna": the brand, not the range it names
+                return f"its source names the range {_shown(ranges)}, which the thing is not"
+            if any(_holds(thing, name) for name in names):
                 continue  # a thing the source names: in
             for name in names:
                 # the brand the source names first, without the range or model after it
-                missing = sorted(s for s in set(name) - thing if len(s) >= 3)
+                missing = sorted(s for s in name if len(s) >= 3 and not _holds(thing, (s,)))
                 if len(name) >= 2 and name[0] in thing and missing:
                     return f"its source names {_shown(names)}; the thing lacks {missing[0]!r}"
             if limited and (strangers := sorted(thing - known)):
                 return f"its source names only {_shown(names)}, not {strangers[0]!r}"
     return None
+
+
+def _holds(thing: frozenset[str], name: tuple[str, ...]) -> bool:
+    """Every stem of the name is one of the thing's, or begins one ("iO" of "iO9")."""
+    return all(s in thing or any(t.startswith(s) for t in thing) for s in name)
 
 
 def _shown(names: list[tuple[str, ...]]) -> str:
@@ -99,21 +135,63 @@ def _shown(names: list[tuple[str, ...]]) -> str:
 # marcas no citadas", "Other brands are not included".
 _LIMITS = frozenset(
     "marca marcas brand brands gama gamas range ranges línea linea line colección "
-    "coleccion collection denominación denominacion".split()
+    "coleccion collection denominación denominacion referencia referencias".split()
+)
+
+
+# Words that name a range as such ("la gama Anna", "the Effaclar range", "iO Series"):
+# not a name themselves; the name beside them is the range.
+_RANGE_WORDS = frozenset(
+    "gama gamas línea linea líneas lineas line lines range ranges colección coleccion "
+    "colecciones collection collections serie series edición edicion edition".split()
+)
+_RANGE_STEMS = frozenset(
+    (fold(w)[:-1] if len(w) > 3 and w.endswith("s") else fold(w))[:5] for w in _RANGE_WORDS
 )
 
 
 @memoised()
-def _source_names(source: str) -> tuple[list[tuple[str, ...]], bool]:
+def _source_names(
+    source: str,
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], bool]:
     """The runs of names the source limits its promotion to (each as its stems in
-    order, the brand first), and whether it limits by name outright."""
+    order, the brand first), the ones of them it calls a range, and whether it limits
+    by name outright."""
     if any(word in source.lower() for word in _SHIPPING):
-        return [], False
-    body = source.split(":", 1)[1] if ":" in source[:60] else source
-    names = _runs_in_order(_granting_part(body), payment_ends=True)
-    lowered = {fold(t.lower()) for t in _TOKEN.findall(body)}
+        return [], [], False
+    whole = source.split(":", 1)[1] if ":" in source[:60] else source
+    body = _granting_part(whole)
+    runs = _runs_in_order(body, payment_ends=True)
+    names = [n for n in (tuple(s for s in run if s not in _RANGE_STEMS) for run in runs) if n]
+    # "Quedan fuera … las marcas no citadas": the limit may stand among the exclusions
+    lowered = {fold(t.lower()) for t in _TOKEN.findall(whole)}
     limited = bool(names) and bool(lowered & {fold(w) for w in _LIMITS})
-    return names, limited
+    return names, _ranges(body), limited
+
+
+# Case matters for the name (a capital), not for the range word.
+_RANGE_AFTER = re.compile(
+    r"\b(?i:gamas?|l[ií]neas?|colecci[oó]n|colecciones|series?|range|line|collection)"
+    r"\s+(?:de\s+)?(?:la\s+|los\s+|las\s+)?((?:[A-ZÁÉÍÓÚÑ][\w'’+-]*\s?)+)"
+)
+_RANGE_BEFORE = re.compile(
+    r"(?<![\w'’+-])((?:[A-ZÁÉÍÓÚÑ][\w'’+-]*\s)+)(?i:range|line|collection|series)\b"
+)
+
+
+def _ranges(body: str) -> list[tuple[str, ...]]:
+    """The names the source calls a range: "de la gama Anna", "our Party Games range"."""
+    found = [*_RANGE_AFTER.findall(body), *_RANGE_BEFORE.findall(body)]
+    out = []
+    for phrase in found:
+        stems = tuple(
+            _stem(t.lower())
+            for t in _TOKEN.findall(phrase)
+            if not any(c.isdigit() for c in t) and _stem(t.lower()) not in _RANGE_STEMS
+        )
+        if stems:
+            out.append(stems)
+    return out
 
 
 _NEGATORS = frozenset(
@@ -150,6 +228,7 @@ def _runs_in_order(text: str, *, payment_ends: bool = False) -> list[tuple[str, 
         run: list[str] = []
         skip = False
         end = 0
+        previous = ""
         for index, match in enumerate(_TOKEN.finditer(sentence)):
             token = match.group()
             lower = token.lower()
@@ -158,8 +237,11 @@ def _runs_in_order(text: str, *, payment_ends: bool = False) -> list[tuple[str, 
             if run and gap and not _GAP.fullmatch(gap):
                 out.append(tuple(run))
                 run = []
+            after_number = index > 0 and any(c.isdigit() for c in previous)
+            previous = token
             proper = (
                 index > 0
+                and not after_number  # "128 GB", "50 ML": a unit
                 and token[:1].isupper()
                 and not any(ch.isdigit() for ch in token)
                 and lower not in _CALENDAR

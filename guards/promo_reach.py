@@ -27,7 +27,8 @@ from guards.context import GuardContext
 from guards.memo import memoised
 from guards.price_talk import before_discount
 from guards.promo_counts import count_below_threshold
-from guards.promo_names import GRANTS, granted_to_another_name
+from guards.promo_holders import customer_lacks_the_status
+from guards.promo_names import GRANTS, granted_to_another_name, hedged
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
 from guards.text import find_phrase, phrase_regex, sentences, without_citations
 
@@ -35,12 +36,6 @@ from guards.text import find_phrase, phrase_regex, sentences, without_citations
 # text.words is (RE2's Python wrapper pays per match); the pattern cannot backtrack
 # badly: every repeat starts at a hyphen or an apostrophe.
 _TOKEN = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-_HEDGES = frozenset(
-    "no ni nunca not never cannot excepto salvo except excluding excluded excludes "
-    "excluye excluyen excluido excluida excluidos excluidas only solo sólo solamente "
-    "únicamente unicamente exclusively exclusivamente but pero aunque although however "
-    "sino fuera afuera".split()
-)
 _YES = frozenset("yes yep sure sí claro dale correct exacto exactly".split())
 # "Yes, the maple is included", "It is!", "¡Claro!": an answer whose first words say yes.
 _YES_OPENERS = ("it is", "it does", "they are", "they do", "of course", "por supuesto", "así es")
@@ -66,6 +61,11 @@ def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[st
         return excluded
     if (few := count_below_threshold(ctx, sentence, spoken)) is not None:
         return few
+    grants = yes or find_phrase(GRANTS[ctx.language], sentence) is not None
+    if not hedged(_tokens(sentence)) and (
+        lacks := customer_lacks_the_status(ctx, sentence, spoken, grants=grants)
+    ):
+        return lacks
     if (other := granted_to_another_name(ctx, sentence, spoken, answers_yes=yes)) is not None:
         return other
     return widened_to_everything(ctx, sentence, spoken, answers_yes=yes)
@@ -106,7 +106,7 @@ def granted_to_excluded(
     texts) grants it to a thing the source excludes and the customer asked about:
     named again in the sentence, or answered with a yes."""
     tokens = _tokens(sentence)
-    if not promotions or _HEDGES & set(tokens) or any(t.endswith(_NOT) for t in tokens):
+    if not promotions or hedged(tokens):
         return None
     if not answers_yes and not find_phrase(GRANTS[ctx.language], sentence):
         return None  # "En cuanto a leches infantiles, te recomiendo…" grants nothing

@@ -28,10 +28,34 @@ from tests.guards.test_blind_round_rst import blind
         # "Does the Party Games bundle work if I buy Wingspan and Azul?" answered yes
         # under "any two games from our Party Games range"
         ("C-0222", "discount_promise"),
+        # "Marqués de Riscal Reserva" under "vinos de Bodegas Muga, referencias Muga
+        # Reserva y Muga Rosado": the source limits by its references
+        ("ww-0161", "discount_promise"),
+        # "el Codorníu Clásico Brut" under "cavas Codorníu de la gama Anna": the brand,
+        # not the range the source names
+        ("ww-0164", "discount_promise"),
+        # "con 3 botellas de Torre Muga … pagas solo 2" when the source excludes Torre
+        # Muga: "solo" before a number restricts the price, not the thing
+        ("ww-0230", "discount_promise"),
     ],
 )
 def test_a_promotion_granted_to_another_name_is_stopped(case_id, guard):
     assert guard in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "No soy socio del club" and "esos tienen 10% de descuento" under a members' deal
+        "ww-0005",
+        # "No tengo ninguna tarjeta vuestra" under "Titulares de la Tarjeta Alacena"
+        "ww-0047",
+        # "I don't have a Rewards account" under "Finch Rewards members get 10% off"
+        "ww-0082",
+    ],
+)
+def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
 
 
 @pytest.mark.parametrize(
@@ -116,6 +140,14 @@ def test_availability_denied_or_said_of_a_pronoun_after_an_empty_search_passes(d
         # "¿Hay alguna oferta en el Fusion Water de Isdin?": "Fusion Water" is part of the
         # returned "Isdin Fusion Water SPF 50 50 ml", which the source's "Isdin" names
         "rr-0021",
+        # "No tengo la tarjeta Faro" and "… se aplica a los titulares de la tarjeta Faro":
+        # the condition said again, with the status named
+        "vv-0021",
+        "vv-0066",
+        "jj-0122",
+        # "(Settings > Battery > Battery Health)" beside "128 GB": a unit after a number
+        # is no name the source limits a promotion to
+        "cc-0264",
     ],
 )
 def test_a_promotion_granted_to_a_name_its_source_gives_passes(case_id):
