@@ -65,7 +65,8 @@ _CERTAIN = {
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(guaranteed|for\s+sure|as\s+good\s+as|rest\s+assured|"
-        r"consider\s+it\s+done|you\s+have\s+my\s+word|without\s+fail)(?:$|[^\pL])"
+        r"consider\s+it\s+done|you\s+have\s+my\s+word|without\s+fail|don'?t\s+worry,?|"
+        r"no\s+need\s+to\s+worry,?|not\s+to\s+worry,?)(?:$|[^\pL])"
     ),
 }
 _REQUEST = scan.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de\s+)?$")
@@ -106,14 +107,15 @@ def _vouched(sentence: str, lang: str) -> str | None:
     sure = _CERTAIN[lang].search(sentence)
     if sure is None or _NEGATION[lang].search(sentence[: sure.start(1)]):
         return None
-    money = _MONEY_BACK[lang].search(sentence)
-    if money is None or on_approval(sentence):
+    if on_approval(sentence):
         return None
-    if _REQUEST.search(sentence[: money.start(1)]) or _REQUEST_AFTER.search(
-        sentence[money.end(1) :]
-    ):
-        return None  # the request is sure to be filed, not the money to come back
-    return sure.group(1)
+    for money in _MONEY_BACK[lang].finditer(sentence):
+        if _REQUEST.search(sentence[: money.start(1)]) or _REQUEST_AFTER.search(
+            sentence[money.end(1) :]
+        ):
+            continue  # the request is sure to be filed, not the money to come back
+        return sure.group(1)
+    return None
 
 
 def _entitled(sentence: str, lang: str) -> str | None:

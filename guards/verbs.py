@@ -117,6 +117,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("congelar", Act.DISCOUNT, ("precio",)),
     Verb("mantener", Act.DISCOUNT, ("precio", "promo", "descuento", "oferta", "%")),
     Verb("respetar", Act.DISCOUNT, ("%", "precio", "promo", "descuento", "oferta")),
+    # "te igualamos los $800.000": a price matched
+    Verb("igualar", Act.DISCOUNT, ("precio", "$", "€", "oferta", "importe")),
     Verb("sumar", Act.DISCOUNT, ("punto", "crédito", "credito", "saldo", "descuento")),
     Verb("bonificar", Act.DISCOUNT),
     # "waive" in Spanish: a fee forgiven ("le perdonamos la penalización")

@@ -81,6 +81,14 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "all 3 MSR IsoPro canisters are packed" over "packed: 2 x MSR IsoPro 8 oz fuel
         # canister": a count whose noun comes after the thing's name
         ("B-0502", "unbacked_figure"),
+        # "I've logged a refund request …, and don't worry, we'll get the money back to
+        # you within 7 days [returns#1]": the request named first, then money vouched for
+        ("xx-0025", "refund_promise"),
+        # "te igualamos los $800.000": a price matched
+        ("xx-0062", "discount_promise"),
+        # "te regalamos una funda [promos#1]" over "10 % off en fundas": a source that
+        # gives no free thing does not back one
+        ("xx-0206", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -237,3 +245,22 @@ def test_a_number_before_function_words_or_a_month_is_no_count_of_named_things(d
     ctx = turn(draft, locale="es-AR" if " por " in draft else "en", tools=lookup)
     # then no count is read
     assert "unbacked_figure" not in check(ctx)
+
+
+def test_a_refund_request_vouched_for_is_no_money_promised():
+    # given a turn whose request_refund filed the request
+    tools = [
+        (
+            "request_refund",
+            {"order_id": "GB-4410", "reason": "bag arrived split"},
+            "order GB-4410: refund request pending, a colleague will review it",
+        )
+    ]
+    # when the draft vouches for the request, not for the money
+    ctx = turn(
+        "Don't worry, your refund request for GB-4410 is logged and a colleague will review it.",
+        locale="en",
+        tools=tools,
+    )
+    # then nothing is promised back
+    assert "refund_promise" not in check(ctx)
