@@ -41,6 +41,17 @@ _TOO_AFTER = {
         r"(?:$|[^\pL])"
     ),
 }
+# "Tenemos cápsulas compatibles además del café en grano", "we carry pods as well as
+# the beans": the thing before "además de" is the other one.
+_BESIDES = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s+([^.;:!?()\[\]]+?)\s+además\s+de"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+([^.;:!?()\[\]]+?)\s+(?:as\s+well\s+as|"
+        r"in\s+addition\s+to|besides)(?:$|[^\pL])"
+    ),
+}
 # The object before the verb: "X también la tenemos", "X is also on our shelves".
 _BEFORE = {
     "es": scan.compile(
@@ -77,6 +88,8 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
     for match in _AFTER[lang].finditer(clause):
         found.append(_object_phrase(match.group(1)))
     for match in _TOO_AFTER[lang].finditer(clause):
+        found.append(_object_phrase(match.group(1)))
+    for match in _BESIDES[lang].finditer(clause):
         found.append(_object_phrase(match.group(1)))
     for match in _BEFORE[lang].finditer(clause):
         before = words(match.group(1))
@@ -168,6 +181,8 @@ def had_after_empty_search(clause: str, language: str) -> str | None:
     for match in _SHOP_HAS[lang].finditer(clause):
         if match.group(1):
             continue
+        if words(clause[: match.start() + 1])[-1:] in (["que"], ["that"], ["which"]):
+            continue  # "en las bicis que vendemos las cubiertas cuentan…": a relative clause
         phrase = _object_phrase(match.group(2))
         content = [w for w in phrase if w not in _IGNORED and w not in _PRONOUNS and len(w) >= 3]
         if content:
