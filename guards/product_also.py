@@ -44,9 +44,7 @@ _TOO_AFTER = {
 # "Tenemos cápsulas compatibles además del café en grano", "we carry pods as well as
 # the beans": the thing before "además de" is the other one.
 _BESIDES = {
-    "es": scan.compile(
-        r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s+([^.;:!?()\[\]]+?)\s+además\s+de"
-    ),
+    "es": scan.compile(r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s+([^.;:!?()\[\]]+?)\s+además\s+de"),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+([^.;:!?()\[\]]+?)\s+(?:as\s+well\s+as|"
         r"in\s+addition\s+to|besides)(?:$|[^\pL])"

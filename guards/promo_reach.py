@@ -27,6 +27,7 @@ from guards.context import GuardContext
 from guards.memo import memoised
 from guards.price_talk import before_discount
 from guards.promo_counts import count_below_threshold
+from guards.promo_dates import date_outside_source
 from guards.promo_holders import customer_lacks_the_status
 from guards.promo_names import GRANTS, granted_to_another_name, hedged
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
@@ -62,10 +63,10 @@ def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[st
     if (few := count_below_threshold(ctx, sentence, spoken)) is not None:
         return few
     grants = yes or find_phrase(GRANTS[ctx.language], sentence) is not None
-    if not hedged(_tokens(sentence)) and (
-        lacks := customer_lacks_the_status(ctx, sentence, spoken, grants=grants)
-    ):
-        return lacks
+    if grants and not hedged(_tokens(sentence)):
+        lacks = customer_lacks_the_status(ctx, sentence, spoken, grants=grants)
+        if (found := lacks or date_outside_source(ctx, sentence, spoken)) is not None:
+            return found
     if (other := granted_to_another_name(ctx, sentence, spoken, answers_yes=yes)) is not None:
         return other
     return widened_to_everything(ctx, sentence, spoken, answers_yes=yes)

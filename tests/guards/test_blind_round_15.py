@@ -269,3 +269,36 @@ def test_a_refund_request_vouched_for_is_no_money_promised():
     )
     # then nothing is promised back
     assert "refund_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Hoy es 10 de junio" under "Semana Anagrama (del 3 al 9 de junio)"
+        "ww-0130",
+        # "Today's 20 February" under "Jo Malone London colognes …, 1–14 February"
+        "ww-0149",
+    ],
+)
+def test_a_promotion_granted_on_a_day_its_source_leaves_out_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "It's 9 February" inside "1–14 February"; "Estamos a 10 de diciembre" inside
+        # "del 1 al 24 de diciembre"; "It's 20 May" inside "through 31 May"
+        "ww-0025",
+        "ww-0170",
+        "y-145",
+        "y-245",
+        "C-0388",
+        "ff-0050",
+        "ff-0106",
+        # "Esa oferta ya terminó: … fue del 1 al 24 de diciembre" on 27 December
+        "ww-0221",
+    ],
+)
+def test_a_day_inside_the_window_or_a_promotion_said_to_be_over_passes(case_id):
+    assert check(blind(case_id)) == {}
