@@ -89,18 +89,14 @@ def _windows(source: str) -> list[tuple[Day, Day]]:
     for match in _BOTH.finditer(source):
         out.append(((_month(match, 2), _day(match, 1)), (_month(match, 4), _day(match, 3))))
         taken.append(match.span())
-    for match in _ONE_MONTH.finditer(source):
-        if _within(match.span(), taken):
-            continue
-        month = _month(match, 3)
-        out.append(((month, _day(match, 1)), (month, _day(match, 2))))
-        taken.append(match.span())
-    for match in _MONTH_FIRST.finditer(source):
-        if _within(match.span(), taken):
-            continue
-        month = _month(match, 1)
-        out.append(((month, _day(match, 2)), (month, _day(match, 3))))
-        taken.append(match.span())
+    # one month for both ends: (pattern, its month's group, the two days' groups)
+    for pattern, month_at, first, last in ((_ONE_MONTH, 3, 1, 2), (_MONTH_FIRST, 1, 2, 3)):
+        for match in pattern.finditer(source):
+            if _within(match.span(), taken):
+                continue
+            month = _month(match, month_at)
+            out.append(((month, _day(match, first)), (month, _day(match, last))))
+            taken.append(match.span())
     for match in _UNTIL.finditer(source):
         if not _within(match.span(), taken):
             out.append(((1, 1), (_month(match, 2), _day(match, 1))))
