@@ -102,6 +102,11 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     también grupos SRAM") gives one phrase per conjunct."""
     out = []
     for match in _HAVE[language].finditer(clause):
+        if (
+            match.group(1).lower() in _YOU_HAVE
+            and words(clause[: match.start(1)])[-1:] in _SUBORDINATE
+        ):
+            continue  # "como tienes la Tarjeta Alacena": what the customer holds
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
         if clause[match.end(1) :].lstrip().startswith(","):
@@ -127,6 +132,8 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     return out
 
 
+_YOU_HAVE = frozenset(("tenés", "tienes"))
+_SUBORDINATE = (["como"], ["si"], ["porque"], ["que"], ["cuando"], ["ya"])
 _SEGMENT = scan.compile(r"[,;:¡!¿?.]")
 # The object fronted without a clitic, the verb ending its stretch: "Arena de sílice sí
 # tenemos.", "Rodillos también vendemos, así que…" (group 1: a negation, read elsewhere).

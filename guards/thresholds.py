@@ -18,8 +18,10 @@ from guards.text import content_words, find_phrase, sentences
 
 _OVER = {
     "es": r"(?i)(?:superior(?:es)?\s+a|m[aá]s\s+de|mayor(?:es)?\s+a|desde|a\s+partir\s+de|"
-    r"super(?:a|e|ando|ás|as)(?:\s+los?)?|por\s+encima\s+de)\s*$",
-    "en": r"(?i)(?:over|above|more\s+than|from|of\s+at\s+least|at\s+least|exceeding)\s*$",
+    r"super(?:a|e|ando|ás|as)(?:\s+los?)?|por\s+encima\s+de|"
+    r"(?:arranca|empieza|comienza)n?\s+en(?:\s+los?)?)\s*$",
+    "en": r"(?i)(?:over|above|more\s+than|from|of\s+at\s+least|at\s+least|exceeding|"
+    r"(?:starts?|starting|begins?|kicks?\s+in)\s+at)\s*$",
 }
 _OVER = {language: scan.compile(pattern) for language, pattern in _OVER.items()}
 

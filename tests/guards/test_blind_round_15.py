@@ -161,6 +161,14 @@ def test_availability_denied_or_said_of_a_pronoun_after_an_empty_search_passes(d
         # "en las bicis que vendemos las cubiertas cuentan como componentes" after an
         # empty search: "que vendemos" is a relative clause, not a claim of tyres
         "xx-0144",
+        # "como tienes la Tarjeta Alacena te corresponden los 5 €": what the customer holds
+        "ww-0049",
+        # "free standard delivery starts at £50 … With the serum at £38.00 you'd pay the
+        # standard delivery charge": "starts at" states the threshold
+        "ww-0086",
+        # "El envío gratis a domicilio arranca en $45.000, así que con $30.000 todavía no
+        # llegás"
+        "ww-0122",
     ],
 )
 def test_a_promotion_granted_to_a_name_its_source_gives_passes(case_id):
