@@ -82,9 +82,18 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
         if token in negation or token.endswith("n't"):
             return True
         if token not in chain:
-            return False
+            # "There's no other freebie I can offer": the verb's object, fronted with
+            # "no" before its subject, is what the sentence says there is none of
+            return (
+                language == "en"
+                and tokens[j + 1] in ("i", "we")
+                and bool(_NO_THING & set(tokens[max(0, j - 3) : j + 1]))
+            )
         j -= 1
     return False
+
+
+_NO_THING = frozenset(("no", "nothing", "none"))
 
 
 # Closed classes: subordinators of a condition, and of a later time ("una vez" and "en

@@ -169,6 +169,8 @@ def test_availability_denied_or_said_of_a_pronoun_after_an_empty_search_passes(d
         # "El envío gratis a domicilio arranca en $45.000, así que con $30.000 todavía no
         # llegás"
         "ww-0122",
+        # "There's no other freebie I can offer": the object fronted with "no"
+        "vv-0206",
     ],
 )
 def test_a_promotion_granted_to_a_name_its_source_gives_passes(case_id):
