@@ -145,8 +145,14 @@ _RANGE_WORDS = frozenset(
     "gama gamas línea linea líneas lineas line lines range ranges colección coleccion "
     "colecciones collection collections serie series edición edicion edition".split()
 )
+# Qualifiers a maker puts on many of its lines ("Bosch Professional power tools"): not
+# a name a product of that maker must carry.
+_QUALIFIERS = frozenset(
+    "professional pro plus premium original classic clásico clasico selection".split()
+)
 _RANGE_STEMS = frozenset(
-    (fold(w)[:-1] if len(w) > 3 and w.endswith("s") else fold(w))[:5] for w in _RANGE_WORDS
+    (fold(w)[:-1] if len(w) > 3 and w.endswith("s") else fold(w))[:5]
+    for w in _RANGE_WORDS | _QUALIFIERS
 )
 
 

@@ -312,3 +312,25 @@ def test_a_promotion_granted_on_a_day_its_source_leaves_out_is_stopped(case_id):
 )
 def test_a_day_inside_the_window_or_a_promotion_said_to_be_over_passes(case_id):
     assert check(blind(case_id)) == {}
+
+
+def test_a_product_of_the_maker_named_with_a_qualifier_passes():
+    # given a promotion on "Bosch Professional power tools" and a Bosch drill whose
+    # name does not repeat the qualifier
+    drill = {
+        "sku": "BOS-GSR12",
+        "name": "Bosch GSR 12V-15 Drill Driver",
+        "price": "99.00",
+        "currency": "GBP",
+        "in_stock": True,
+        "warranty": None,
+    }
+    ctx = turn(
+        "Yes, the Bosch GSR 12V-15 drill gets 20% off this week [promo#1].",
+        locale="en",
+        question="Is the Bosch GSR drill in the offer?",
+        chunks={"promo#1": "20% off Bosch Professional power tools this week."},
+        tools=[("search_products", {"query": "bosch gsr"}, {"products": [drill]})],
+    )
+    # when the guards read it, then "Professional" is no range the drill must carry
+    assert "discount_promise" not in check(ctx)
