@@ -54,10 +54,10 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         counts = _counts(ctx, lexicon) if unbacked else frozenset()
         extra = [f for f in unbacked if not index.backs(f, deadline=deadline, counts=counts)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
-        extra = [f for f in extra if not _weeks_of_days(ctx.draft, f, numbers)]
+        said = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
+        extra = [f for f in extra if not _weeks_of_days(said, f, numbers)]
         extra = [f for f in extra if not _same_time(f, numbers)]
         if extra:
-            said = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
             extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)

@@ -235,6 +235,7 @@ ENGLISH = Phrasebook(
     discount=(
         r"discounts?",
         r"\d+\s*%\s*off",
+        r"[$€£]\s?\d+(?:[.,]\d+)?\s+off",  # "£5 off orders of £25 or more"
         r"vouchers?",
         r"coupons?",
         r"for\s+free",

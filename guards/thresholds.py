@@ -10,7 +10,7 @@ from decimal import Decimal
 from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
-from guards.numbers import FigureKind, extract_figures
+from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
 from guards.products import returned_products
 from guards.promo_scope import applied_clause
@@ -44,6 +44,9 @@ def threshold(text: str, locale: str, *, from_below: bool = False) -> Decimal | 
     language = "en" if locale.startswith("en") else "es"
     lexicon = lexicon_for(locale)
     patterns = [_OVER[language], *([_UNDER[language]] if from_below else [])]
+    # a figure's start is a position in the text with its spelled numbers as digits
+    # ("First" → "1st", "un" → "1"): the words around it are read there too
+    text = spell_out_digits(text, lexicon=lexicon, threshold=0)
     for figure in extract_figures(text, lexicon=lexicon, threshold=0):
         if figure.kind != FigureKind.MONEY:
             continue
@@ -175,7 +178,8 @@ def _net_of_deductions(ctx: GuardContext, part: str) -> Decimal | None:
         return None
     basket: list[Decimal] = []
     taken: list[Decimal] = []
-    for text in ctx.customer_texts():
+    for told in ctx.customer_texts():
+        text = spell_out_digits(told, lexicon=lexicon_for(ctx.locale), threshold=0)
         money = [
             (figure.start, figure.start + len(figure.text), figure.value)
             for figure in extract_figures(text, lexicon=lexicon_for(ctx.locale), threshold=0)

@@ -3,8 +3,11 @@ writer wrote it, and the correct answers that pin where each new reading stops."
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
+from guards.thresholds import threshold
 from tests.guards.helpers import check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -91,6 +94,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "te regalamos una funda [promos#1]" over "10 % off en fundas": a source that
         # gives no free thing does not back one
         ("xx-0206", "discount_promise"),
+        # "get £5 off" under "£5 off orders of £25 or more" for a £16 basket: money off is
+        # a discount, and the threshold is read where "First" is spelled "1st"
+        ("ww-0083", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -334,3 +340,16 @@ def test_a_product_of_the_maker_named_with_a_qualifier_passes():
     )
     # when the guards read it, then "Professional" is no range the drill must carry
     assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "start"),
+    [
+        ("First online order: £5 off orders of £25 or more with code HELLO5.", "en", "25"),
+        ("El código da un 10 % en el primer pedido, a partir de 40 €.", "es-ES", "40"),
+    ],
+)
+def test_a_threshold_is_read_where_spelled_numbers_became_digits(text, locale, start):
+    # given a promotion whose text spells a number before its threshold ("First", "un")
+    # when its threshold is read, then the words around the amount are the right ones
+    assert threshold(text, locale) == Decimal(start)
