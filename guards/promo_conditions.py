@@ -20,6 +20,7 @@ from __future__ import annotations
 from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
+from guards.instalments import instalments_below_threshold
 from guards.phrasebook import PHRASEBOOKS
 from guards.products import returned_products
 from guards.promo_ages import age_outside_source
@@ -83,6 +84,10 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     under a day, a payment, a channel or a customer group that the promotion's source
     does not name though it names others of that class."""
     book = PHRASEBOOKS[ctx.language]
+    if not _negated(words(sentence.lower())) and (
+        few := instalments_below_threshold(ctx, sentence)
+    ):
+        return few  # "6 cuotas sin interés" for $95.000 where they start at $120.000
     cues = (*book.discount, r"free", r"gratis", r"\d+\s*%", r"\d+\s*x\s*\d+\b")
     if not find_phrase(cues, sentence):
         return None  # no promotion given in the sentence

@@ -353,3 +353,33 @@ def test_a_threshold_is_read_where_spelled_numbers_became_digits(text, locale, s
     # given a promotion whose text spells a number before its threshold ("First", "un")
     # when its threshold is read, then the words around the amount are the right ones
     assert threshold(text, locale) == Decimal(start)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "podés pagar los $95.000 en 6 cuotas sin interés" under "… desde $120.000"
+        "oo-0026",
+        # "puede pagarlo en 3 plazos sin intereses" for 280 € under "a partir de 300 €"
+        "oo-0182",
+        # "4 interest-free instalments" for a $120 order under "Orders over $150"
+        "bb-0248",
+    ],
+)
+def test_interest_free_instalments_below_their_amount_are_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Las 3 cuotas sin interés son en compras desde $80.000 …": the rule said
+        "oo-0169",
+        "oo-0181",
+        # "3 cuotas sin interés en todo el sitio" beside "6 … en bicicletas desde
+        # $400.000": each plan keeps its own amount
+        "aa-149",
+    ],
+)
+def test_instalments_stated_with_their_amount_or_of_another_plan_pass(case_id):
+    assert "discount_promise" not in check(blind(case_id))
