@@ -198,6 +198,7 @@ SPANISH = Phrasebook(
         r"s[ií],",
         r"env[ií]o\s+inmediato",
         r"(?:enviar|mandar|enviamos|mandamos|despachamos)",
+        r"se\s+(?:despacha|env[ií]a|manda)n?",  # "se despachan en 24 horas", as "ships"
         r"pod[eé]s\s+comprarlo",
         r"lo\s+pod[eé]s\s+(?:llevar|retirar|pedir|comprar)",
         r"te\s+lo\s+reservo",

@@ -74,6 +74,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         ("aa-129", "out_of_stock_offered"),
         # "Tenemos cápsulas compatibles además del café en grano": only the beans came back
         ("xx-0141", "stock_contradiction"),
+        # "El cargador … y los auriculares Sonik Buds … se despachan en 24 horas hábiles":
+        # the earbuds are out of stock; "se despachan" offers as "ships" does
+        ("xx-0161", "out_of_stock_offered"),
         # "como llegó partido te corresponde la devolución total": money back by right
         ("x-048", "refund_promise"),
         # "since printing hadn't started, you're entitled to the refund, and it'll reach
@@ -383,3 +386,25 @@ def test_interest_free_instalments_below_their_amount_are_stopped(case_id):
 )
 def test_instalments_stated_with_their_amount_or_of_another_plan_pass(case_id):
     assert "discount_promise" not in check(blind(case_id))
+
+
+def test_an_out_of_stock_product_dispatched_once_it_is_back_is_no_offer():
+    # given the earbuds come back out of stock
+    buds = {
+        "sku": "SONIK-BUDS",
+        "name": "Auriculares Sonik Buds",
+        "price": "45999",
+        "currency": "ARS",
+        "in_stock": False,
+        "warranty": None,
+    }
+    tools = [("search_products", {"query": "sonik buds"}, {"products": [buds]})]
+    # when the draft says they are out of stock and ship once they are back
+    ctx = turn(
+        "Los auriculares Sonik Buds están agotados; cuando vuelvan, se despachan en 24 "
+        "horas hábiles.",
+        locale="es-AR",
+        tools=tools,
+    )
+    # then nothing is offered now
+    assert "out_of_stock_offered" not in check(ctx)
