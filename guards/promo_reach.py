@@ -29,6 +29,7 @@ from guards.price_talk import before_discount
 from guards.promo_counts import count_below_threshold
 from guards.promo_dates import date_outside_source
 from guards.promo_holders import customer_lacks_the_status
+from guards.promo_mix import mixed_where_source_keeps_the_same
 from guards.promo_names import GRANTS, granted_to_another_name, hedged
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
 from guards.text import find_phrase, phrase_regex, sentences, without_citations
@@ -64,8 +65,12 @@ def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[st
         return few
     grants = yes or find_phrase(GRANTS[ctx.language], sentence) is not None
     if grants and not hedged(_tokens(sentence)):
-        lacks = customer_lacks_the_status(ctx, sentence, spoken, grants=grants)
-        if (found := lacks or date_outside_source(ctx, sentence, spoken)) is not None:
+        found = (
+            customer_lacks_the_status(ctx, sentence, spoken, grants=grants)
+            or date_outside_source(ctx, sentence, spoken)
+            or mixed_where_source_keeps_the_same(sentence, spoken)
+        )
+        if found is not None:
             return found
     if (other := granted_to_another_name(ctx, sentence, spoken, answers_yes=yes)) is not None:
         return other

@@ -100,6 +100,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "get £5 off" under "£5 off orders of £25 or more" for a £16 basket: money off is
         # a discount, and the threshold is read where "First" is spelled "1st"
         ("ww-0083", "discount_promise"),
+        # "Con 12 botellas entre las dos referencias te regalamos la caja" under "12
+        # botellas de la misma referencia": the source keeps them the same
+        ("F-0147", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -408,3 +411,23 @@ def test_an_out_of_stock_product_dispatched_once_it_is_back_is_no_offer():
     )
     # then nothing is offered now
     assert "out_of_stock_offered" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Con 12 botellas de la misma referencia, la caja de madera es de regalo [promo#1].",
+        "Con 6 de Protos y 6 de Albariño no aplica: la caja de madera es para 12 botellas "
+        "de la misma referencia [promo#1].",
+    ],
+)
+def test_the_same_kind_kept_or_the_mix_refused_passes(draft):
+    # given a gift for twelve bottles of one reference
+    chunks = {
+        "promo#1": "Oferta de temporada: al comprar 12 botellas de la misma referencia, "
+        "la caja de madera es de regalo."
+    }
+    # when the draft keeps the condition or refuses the mix
+    ctx = turn(draft, locale="es-ES", question="¿Me regaláis la caja?", chunks=chunks)
+    # then no promotion is stretched
+    assert "discount_promise" not in check(ctx)
