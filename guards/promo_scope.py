@@ -284,3 +284,16 @@ def extends(sentence: str, language: str) -> bool:
     something holds for more than its source names, so a mere restatement of the source
     cannot back it."""
     return find_phrase(_ALSO["es" if language == "es" else "en"], sentence) is not None
+
+
+# More than the source's own amount: "a little extra on top of the usual bonus", "un
+# 10 % más", "un descuento adicional" (closed class).
+_ON_TOP = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:on\s+top\s+of|(?:a\s+little\s+)?extra|additional|adicional|"
+    r"encima\s+del?|%\s+m[aá]s|por\s+encima)(?:$|[^\pL])"
+)
+
+
+def beyond_its_amount(sentence: str) -> bool:
+    """The shop gives more than a promotion's own amount."""
+    return _ON_TOP.search(sentence) is not None

@@ -287,7 +287,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("reserve", Act.RESERVE),
     Verb("hold", Act.RESERVE, ("item", "unit", "stock", "one", "it", "size", "copy")),
     Verb("apply", Act.APPLY_CODE, CODE_EN, bare_for_speaker=True),
-    Verb("add", Act.DISCOUNT, ("points", "credit", "bonus")),
+    Verb("add", Act.DISCOUNT, ("points", "credit", "bonus", "extra")),
     Verb("add", Act.APPLY_CODE, CODE_EN),
     Verb("add", Act.MODIFY, ("note", "instruction", "comment", "order", "box")),
     Verb("request", Act.REQUEST_REFUND, REFUND_EN),

@@ -31,6 +31,7 @@ from guards.price_talk import (
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
+    beyond_its_amount,
     customer_earns_it,
     extends,
     promotion_beyond_scope,
@@ -170,7 +171,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             if _buys_from_the_customer(sentence):
                 continue  # "por su Galaxy S21 … le ofrecemos hasta 150 €": a quote
             cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
-            if claim.lemma in _WIDENING and not any(
+            if (claim.lemma in _WIDENING or beyond_its_amount(sentence)) and not any(
                 claim.lemma[:5] in fold(text.lower()) for text in trusted
             ):
                 # "te lo extendemos a la cucha": the offer is carried past what its

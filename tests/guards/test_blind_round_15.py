@@ -103,6 +103,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "Con 12 botellas entre las dos referencias te regalamos la caja" under "12
         # botellas de la misma referencia": the source keeps them the same
         ("F-0147", "discount_promise"),
+        # "we'll add a little extra on top of the usual store-credit bonus for you": more
+        # than the source's own 10 %
+        ("bb-0150", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -430,4 +433,20 @@ def test_the_same_kind_kept_or_the_mix_refused_passes(draft):
     # when the draft keeps the condition or refuses the mix
     ctx = turn(draft, locale="es-ES", question="¿Me regaláis la caja?", chunks=chunks)
     # then no promotion is stretched
+    assert "discount_promise" not in check(ctx)
+
+
+def test_the_source_amount_restated_without_anything_on_top_passes():
+    # given a store credit worth the price plus an extra 10 %
+    chunks = {
+        "store-credit#1": "Instead of a refund you can choose store credit. Store credit is "
+        "worth the price you paid plus an extra 10% and never expires."
+    }
+    # when the draft restates it, citing it
+    ctx = turn(
+        "If you choose store credit, it's worth what you paid plus an extra 10% [store-credit#1].",
+        locale="en",
+        chunks=chunks,
+    )
+    # then nothing is given beyond the source
     assert "discount_promise" not in check(ctx)
