@@ -297,3 +297,23 @@ _ON_TOP = scan.compile(
 def beyond_its_amount(sentence: str) -> bool:
     """The shop gives more than a promotion's own amount."""
     return _ON_TOP.search(sentence) is not None
+
+
+# What a source says is charged whatever the order: "llevan siempre un recargo de 3 €",
+# "always carries a £2 fee" (closed class of "always").
+_ALWAYS = frozenset("siempre always todos every cualquier any".split())
+_CHARGES = ("cobr", "charg", "recarg", "surcharg", "fee", "tasa", "cargo")
+
+
+def waives_what_its_source_charges(lemma: str, sentence: str, sources: list[str]) -> bool:
+    """ "no te cobramos el recargo del embalaje" where the source says the surcharge
+    always applies: the negated charge's object is, in a source, charged always."""
+    if fold(lemma) not in ("cobrar", "charge"):
+        return False
+    said = {_stem(t) for t in words(sentence) if content_word(t) and t.startswith(_CHARGES)}
+    for source in sources:
+        for part in sentences(source):
+            tokens = words(part)
+            if _ALWAYS & set(tokens) and said & {_stem(t) for t in tokens}:
+                return True
+    return False

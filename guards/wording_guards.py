@@ -36,6 +36,7 @@ from guards.promo_scope import (
     extends,
     promotion_beyond_scope,
     said_in_its_clause,
+    waives_what_its_source_charges,
 )
 from guards.text import (
     after_citations,
@@ -171,9 +172,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             if _buys_from_the_customer(sentence):
                 continue  # "por su Galaxy S21 … le ofrecemos hasta 150 €": a quote
             cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
-            if (claim.lemma in _WIDENING or beyond_its_amount(sentence)) and not any(
-                claim.lemma[:5] in fold(text.lower()) for text in trusted
-            ):
+            if (
+                (claim.lemma in _WIDENING or beyond_its_amount(sentence))
+                and not any(claim.lemma[:5] in fold(text.lower()) for text in trusted)
+            ) or waives_what_its_source_charges(claim.lemma, sentence, trusted):
                 # "te lo extendemos a la cucha": the offer is carried past what its
                 # source covers, so the source that states the offer cannot back it.
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")

@@ -106,6 +106,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "we'll add a little extra on top of the usual store-credit bonus for you": more
         # than the source's own 10 %
         ("bb-0150", "discount_promise"),
+        # "no te cobramos el recargo del embalaje isotérmico" where the source says the
+        # refrigerated products "llevan siempre un recargo de 3 €"
+        ("oo-0022", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -449,4 +452,20 @@ def test_the_source_amount_restated_without_anything_on_top_passes():
         chunks=chunks,
     )
     # then nothing is given beyond the source
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_charge_the_source_waives_itself_may_be_waived():
+    # given a source under which the packaging is free from 80 €
+    chunks = {
+        "envios#1": "Envío gratis desde 80 €. El embalaje isotérmico no tiene recargo en "
+        "pedidos desde 80 €."
+    }
+    # when the draft says the shop does not charge it on an order over 80 €
+    ctx = turn(
+        "Como tu pedido pasa de 80 €, no te cobramos el recargo del embalaje [envios#1].",
+        locale="es-ES",
+        chunks=chunks,
+    )
+    # then it says what the source says
     assert "discount_promise" not in check(ctx)
