@@ -317,3 +317,16 @@ def waives_what_its_source_charges(lemma: str, sentence: str, sources: list[str]
             if _ALWAYS & set(tokens) and said & {_stem(t) for t in tokens}:
                 return True
     return False
+
+
+# A thing given for nothing: a source that gives no free thing (a percentage, an amount
+# off) does not back "te regalamos una funda".
+_GIVEN_FREE = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:regal\pL*|grat\pL*|free|sin\s+cargo|obsequi\pL*|complimentary)"
+    r"(?:$|[^\pL])"
+)
+
+
+def same_kind(sentence: str, source: str) -> bool:
+    """A free thing in the sentence is backed only by a source that gives one."""
+    return not _GIVEN_FREE.search(sentence) or _GIVEN_FREE.search(source) is not None

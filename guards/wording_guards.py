@@ -36,6 +36,7 @@ from guards.promo_scope import (
     extends,
     promotion_beyond_scope,
     said_in_its_clause,
+    same_kind,
     waives_what_its_source_charges,
 )
 from guards.text import (
@@ -118,7 +119,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return (
                 any(
                     _same_figures(sentence, chunk_text[source], ctx.locale)
-                    and _same_kind(sentence, chunk_text[source])
+                    and same_kind(sentence, chunk_text[source])
                     for source in cited & promos
                 )
                 or any(
@@ -256,18 +257,6 @@ _TO_YOU = scan.compile(
     r"(?i)(?:^|[^\pL])(?:(?:te|se|os|le|les)\s+(?:lo|la|los|las)\s+\pL"
     r"|(?:it|them)\s+(?:to|for)\s+you(?:$|[^\pL]))"
 )
-
-# A thing given for nothing: a source that gives no free thing (a percentage, an amount
-# off) does not back "te regalamos una funda".
-_GIVEN_FREE = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:regal\pL*|grat\pL*|free|sin\s+cargo|obsequi\pL*|complimentary)"
-    r"(?:$|[^\pL])"
-)
-
-
-def _same_kind(sentence: str, source: str) -> bool:
-    return not _GIVEN_FREE.search(sentence) or _GIVEN_FREE.search(source) is not None
-
 
 # The customer in a clause: a restatement of the source says no one's case.
 _YOU = frozenset("you your yours tu tus te vos usted su sus os vuestro vuestra".split())
