@@ -15,6 +15,7 @@ from functools import cache
 
 from text_to_num import alpha2digit
 
+from guards.counted import counted_after_name, counted_noun
 from guards.digit_formats import Reading, parse_readings
 from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 from guards.memo import memoised
@@ -332,9 +333,9 @@ def _classify(
         return FigureKind.QUANTITY
     if any(rest.startswith(u) and not rest[len(u) : len(u) + 1].isalpha() for u in tables.signs):
         return FigureKind.QUANTITY  # "15°F", "20 °C": a unit written with a sign
-    if _counted_noun(first, lexicon) or first in lexicon.irregular_plurals:
+    if counted_noun(first, lexicon) or first in lexicon.irregular_plurals:
         return FigureKind.QUANTITY  # "3 boxes", "4 colores", "272 pages": a count
-    if _counted_after_name(rest, lexicon, tables.months):
+    if counted_after_name(rest, lexicon, tables.months):
         return FigureKind.QUANTITY  # "all 3 MSR IsoPro canisters": a count of named things
     wider = lower[max(0, start - 24) : start].rstrip()
     if first in _STOCK_AFTER or two in _STOCK_AFTER or _STOCK_BEFORE.search(wider):
@@ -371,55 +372,6 @@ def _range_end(lower: str, cursor: int, first: Decimal) -> tuple[int, int] | Non
     if match is None or Decimal(match.group(1)) <= first:
         return None
     return match.start(1), match.end(1)
-
-
-def _counted_noun(word: str, lexicon: NumberLexicon) -> bool:
-    """A plural noun right after the number. Months, currencies and linking words are
-    read before this; a plural that is not a noun ("2 más") is rare after a number."""
-    return (
-        len(word) >= 4
-        and word.isalpha()
-        and word.endswith("s")
-        and word not in lexicon.linkers
-        and word not in _NOT_COUNTED
-    )
-
-
-def _counted_after_name(rest: str, lexicon: NumberLexicon, months: frozenset[str]) -> bool:
-    """A plural noun two or three words after the number, the words between it naming
-    the thing (a brand, a model): "3 MSR IsoPro canisters", "2 Hario V60 filters"; not
-    a function word or a month ("2 por las dudas", "on 20 May qualifies")."""
-    said = rest.split(maxsplit=3)[:3]
-    for at in (1, 2):
-        if len(said) <= at:
-            return False
-        between, noun = said[:at], said[at]
-        if any(
-            not w[:1].isalpha()
-            or not w[-1:].isalnum()  # a mark ends the name: "14 May. Pallet deliveries"
-            or w in lexicon.linkers
-            or w in _NOT_COUNTED
-            or w in _FUNCTION
-            or w in months
-            for w in between
-        ):
-            return False
-        if _counted_noun(noun, lexicon):
-            return True
-    return False
-
-
-# Closed class: words that never name a thing.
-_FUNCTION = frozenset(
-    "a al de del el la las lo los un una unos unas y o e en con por para sin que se "
-    "the an of to in on at for with by from and or but so as is are was were be".split()
-)
-
-
-_NOT_COUNTED = frozenset(
-    "más mas menos veces times pesos euros dollars dólares plus están estás tienes tenés "
-    "puedes podés eres vienes venís sales cuestas does goes".split()
-)
 
 
 def _first_word(rest: str) -> str:

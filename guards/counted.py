@@ -1,0 +1,56 @@
+"""What makes a number a count of things: a plural noun right after it ("3 boxes", "4
+colores"), or after the thing's name ("3 MSR IsoPro canisters"). Read by the number
+reader (``guards.numbers``) on the lower-cased text after a figure."""
+
+from __future__ import annotations
+
+from guards.lexicon import NumberLexicon
+
+
+def counted_noun(word: str, lexicon: NumberLexicon) -> bool:
+    """A plural noun right after the number. Months, currencies and linking words are
+    read before this; a plural that is not a noun ("2 más") is rare after a number."""
+    return (
+        len(word) >= 4
+        and word.isalpha()
+        and word.endswith("s")
+        and word not in lexicon.linkers
+        and word not in _NOT_COUNTED
+    )
+
+
+def counted_after_name(rest: str, lexicon: NumberLexicon, months: frozenset[str]) -> bool:
+    """A plural noun two or three words after the number, the words between it naming
+    the thing (a brand, a model): "3 MSR IsoPro canisters", "2 Hario V60 filters"; not
+    a function word or a month ("2 por las dudas", "on 20 May qualifies")."""
+    said = rest.split(maxsplit=3)[:3]
+    for at in (1, 2):
+        if len(said) <= at:
+            return False
+        between, noun = said[:at], said[at]
+        if any(
+            not w[:1].isalpha()
+            or not w[-1:].isalnum()  # a mark ends the name: "14 May. Pallet deliveries"
+            or w in lexicon.linkers
+            or w in _NOT_COUNTED
+            or w in _FUNCTION
+            or w in months
+            for w in between
+        ):
+            return False
+        if counted_noun(noun, lexicon):
+            return True
+    return False
+
+
+# Closed class: words that never name a thing.
+_FUNCTION = frozenset(
+    "a al de del el la las lo los un una unos unas y o e en con por para sin que se "
+    "the an of to in on at for with by from and or but so as is are was were be".split()
+)
+
+
+_NOT_COUNTED = frozenset(
+    "más mas menos veces times pesos euros dollars dólares plus están estás tienes tenés "
+    "puedes podés eres vienes venís sales cuestas does goes".split()
+)
