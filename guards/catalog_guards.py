@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import re2
 
 from guards import scan
@@ -303,10 +305,7 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
         f"(?:^|[^\\pL\\pN])\\d{{1,4}}\\s*(?:{units})(?:$|[^\\pL])", told
     ) and not _BARE_CAPACITY.search(told):
         missing.append("capacity")
-    battery = "|".join(book.battery)
-    if not re2.search(
-        f"(?:{battery})[^\\n]{{0,40}}\\d{{1,3}}|\\d{{1,3}}\\s*%[^\\n]{{0,40}}(?:{battery})", told
-    ):
+    if not _battery_given(told, book):
         missing.append("battery health")
     if not missing:
         return None
@@ -317,6 +316,20 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
 _BARE_CAPACITY = scan.compile(
     r"(?:^|[^\pL])(?:de|of|with|con)\s+(?:32|64|128|256|512)(?:$|[^\d%.,]|[.,](?:$|\s))"
 )
+
+
+def _battery_given(told: str, book) -> bool:
+    """A battery health the customer gave: a number after the word for the battery
+    that is not a storage size ("No sé la batería, es de 128 GB" gives none), or a
+    percentage before it."""
+    battery = "|".join(book.battery)
+    if re2.search(f"\\d{{1,3}}\\s*%[^\\n]{{0,40}}(?:{battery})", told):
+        return True
+    # bounded repeats on one line: the standard library's search stays linear here
+    for match in re.finditer(f"(?:{battery})[^\\n]{{0,40}}?(\\d{{1,3}})\\s*(\\w*)", told):
+        if match.group(2) not in book.capacity_units and not match.group(2).isdigit():
+            return True
+    return False
 
 
 def _customer_side(ctx: GuardContext) -> list[str]:

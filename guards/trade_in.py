@@ -8,7 +8,7 @@ from guards.lexicon import lexicon_for
 from guards.numbers import Figure, FigureKind, extract_figures
 from guards.phrasebook import Phrasebook
 from guards.products import mentions, returned_products
-from guards.text import find_phrase
+from guards.text import citations, find_phrase
 
 # The customer asks what the shop would pay for their device: then an amount in the
 # reply (other than a price of what the search returned) is that valuation, whatever
@@ -54,6 +54,9 @@ def quotes_trade_in(ctx: GuardContext, book: Phrasebook, figures: tuple[Figure, 
         return False
     if find_phrase(book.trade_in, ctx.draft) or valuation_asked(ctx):
         return True
+    cited = citations(ctx.draft)
+    if any(c.source in cited and find_phrase(book.trade_in, c.text) for c in ctx.retrieved):
+        return True  # "… around $260 in credit. Quotes are valid for 14 days [tradein#1]"
     lexicon = lexicon_for(ctx.locale)
     # the trade-in document's sections: "tradein#2", the table, beside "tradein#1", which
     # names the programme

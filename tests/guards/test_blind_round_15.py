@@ -469,3 +469,30 @@ def test_a_charge_the_source_waives_itself_may_be_waived():
     )
     # then it says what the source says
     assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "No sé la batería, es de 128 GB" gives no battery health; "ronda los 310 €"
+        "jj-0046",
+        # "you're looking at around $260 in PlugBay credit. Quotes are valid for 14 days
+        # [tradein#1]": an amount in a draft that cites the trade-in document
+        "ll-0087",
+    ],
+)
+def test_a_trade_in_quote_before_the_battery_health_is_stopped(case_id):
+    assert "quote_without_details" in check(blind(case_id))
+
+
+def test_a_battery_health_given_as_a_percentage_backs_the_quote():
+    # given a customer who gave model, capacity and battery health
+    chunks = {"canje#1": "iPhone 13 128 GB con batería igual o superior al 85 %: 310 €."}
+    ctx = turn(
+        "Para tu iPhone 13 de 128 GB con la batería al 90 %, la referencia es 310 € [canje#1].",
+        locale="es-ES",
+        question="Es un iPhone 13 de 128 GB, la batería está al 90 %. ¿Cuánto me dais?",
+        chunks=chunks,
+    )
+    # when the draft quotes, then every detail is there
+    assert "quote_without_details" not in check(ctx)
