@@ -26,6 +26,8 @@ from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.memo import memoised
 from guards.price_talk import before_discount
+from guards.product_refs import loosely_referred
+from guards.products import returned_products
 from guards.promo_counts import count_below_threshold
 from guards.promo_dates import date_outside_source
 from guards.promo_holders import customer_lacks_the_status
@@ -122,6 +124,13 @@ def granted_to_excluded(
     # The thing is one the customer asked about, named again or answered with a yes.
     asked = {_stem(t) for t in _tokens(ctx.question) if _thing(t)}
     about = asked if answers_yes else asked & {_stem(t) for t in tokens if _thing(t)}
+    # answered with a yes, the returned product the sentence and the question name, by
+    # its own name: "El adversario – … (Anagrama, Compactos)" under "No incluye la
+    # colección Compactos"
+    if answers_yes:
+        said = f"{sentence} {ctx.question}"
+        for product in loosely_referred(said, returned_products(ctx)):
+            about |= {_stem(t) for t in _tokens(product.name) if _thing(t)}
     for source in promotions:
         excluded = (_excluded(source) - _included(source)) | _brands_left_out(ctx, source)
         if hit := sorted(about & excluded):

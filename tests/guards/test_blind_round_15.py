@@ -109,6 +109,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "no te cobramos el recargo del embalaje isotérmico" where the source says the
         # refrigerated products "llevan siempre un recargo de 3 €"
         ("oo-0022", "discount_promise"),
+        # "Sí, El adversario es de Anagrama …" where the returned "El adversario – …
+        # (Anagrama, Compactos)" is in the collection the source leaves out
+        ("ww-0061", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -189,6 +192,9 @@ def test_availability_denied_or_said_of_a_pronoun_after_an_empty_search_passes(d
         "ww-0122",
         # "There's no other freebie I can offer": the object fronted with "no"
         "vv-0206",
+        # "Ese no, … Para armar el 3x2 tendrían que ser tres títulos en tapa blanda": no
+        # yes, so the returned hardback's name is not what the sentence grants to
+        "ww-0065",
     ],
 )
 def test_a_promotion_granted_to_a_name_its_source_gives_passes(case_id):
