@@ -34,6 +34,7 @@ from guards.promo_holders import customer_lacks_the_status
 from guards.promo_mix import mixed_where_source_keeps_the_same
 from guards.promo_names import GRANTS, granted_to_another_name, hedged
 from guards.promo_scope import content_word, other_brands, promotions_spoken_of
+from guards.promo_sizes import size_outside_source
 from guards.text import find_phrase, phrase_regex, sentences, without_citations
 
 # Compounds stay whole: "e-books", "pre-owned". Cut with the standard library, as
@@ -71,6 +72,7 @@ def promotion_out_of_reach(ctx: GuardContext, sentence: str, cited: frozenset[st
             customer_lacks_the_status(ctx, sentence, spoken, grants=grants)
             or date_outside_source(ctx, sentence, spoken)
             or mixed_where_source_keeps_the_same(sentence, spoken)
+            or size_outside_source(ctx, sentence, spoken, answers_yes=yes)
         )
         if found is not None:
             return found

@@ -112,6 +112,9 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "Sí, El adversario es de Anagrama …" where the returned "El adversario – …
         # (Anagrama, Compactos)" is in the collection the source leaves out
         ("ww-0061", "discount_promise"),
+        # "… it's 20% off [offers#2]. The 30ml is £62.00." under "colognes in the 100ml
+        # size": the returned 30ml is another size
+        ("ww-0146", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -502,3 +505,38 @@ def test_a_battery_health_given_as_a_percentage_backs_the_quote():
     )
     # when the draft quotes, then every detail is there
     assert "quote_without_details" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("name", "draft"),
+    [
+        (
+            "Jo Malone London Lime Basil & Mandarin Cologne 100ml",
+            "Yes, the 100ml Lime Basil & Mandarin is 20% off until 14 February [offers#2].",
+        ),
+        (
+            "Carolina Herrera Good Girl Eau de Parfum 80ml",
+            "Yes, the Good Girl 80ml is in the 20% offer [offers#3].",
+        ),
+    ],
+)
+def test_a_product_of_the_size_its_source_gives_passes(name, draft):
+    # given promotions for the 100ml size and for 50 ml or more
+    chunks = {
+        "offers#2": "Fragrance: 20% off Jo Malone London colognes in the 100ml size, "
+        "1–14 February.",
+        "offers#3": "20% off Carolina Herrera eau de parfum of 50 ml or more.",
+    }
+    item = {
+        "sku": "X",
+        "name": name,
+        "price": "120.00",
+        "currency": "GBP",
+        "in_stock": True,
+        "warranty": None,
+    }
+    tools = [("search_products", {"query": "x"}, {"products": [item]})]
+    # when the draft grants it to a product of that size
+    ctx = turn(draft, locale="en", question="Is it in the offer?", chunks=chunks, tools=tools)
+    # then the size is the source's
+    assert "discount_promise" not in check(ctx)
