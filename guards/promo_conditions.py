@@ -129,6 +129,9 @@ _ALONE = scan.compile(
 _PROMO_ITEM = scan.compile(
     r"(?i)\d+(?:[.,]\d+)?\s*%|\b\d+\s*x\s*\d+\b|\bfree\b|\bgratis\b|\bgratuit\w*"
     r"|\b(?-i:[A-Z]{3,}\d+)\b|sin\s+inter[eé]s|interest[-\s]free"
+    # a multi-buy said in words ("te llevas 3 … pagando 2", "3 for 2"), a code by name
+    r"|\bpag\w*\s+(?:solo\s+)?\d+\b|\b\d+\s+(?:for|por)\s+\d+\b"
+    r"|\b(?:code|c[oó]digo|coupon|cup[oó]n)\b"
 )
 
 

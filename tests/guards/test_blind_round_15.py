@@ -115,6 +115,12 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "… it's 20% off [offers#2]. The 30ml is £62.00." under "colognes in the 100ml
         # size": the returned 30ml is another size
         ("ww-0146", "discount_promise"),
+        # "Te llevas 3 champús Pantene pagando 2, y además se te aplica tu 5 % de socia"
+        # under "no acumulable con el 5 % de socio": a multi-buy said in words
+        ("y-182", "discount_promise"),
+        # "your birthday code works on top of Buy 2, get the 3rd free" under "Codes
+        # cannot be combined with Buy 2, get the 3rd free": a code by name
+        ("oo-0064", "discount_promise"),
     ],
 )
 def test_a_catalogue_claim_against_the_search_is_stopped(case_id, guard):
@@ -539,4 +545,17 @@ def test_a_product_of_the_size_its_source_gives_passes(name, draft):
     # when the draft grants it to a product of that size
     ctx = turn(draft, locale="en", question="Is it in the offer?", chunks=chunks, tools=tools)
     # then the size is the source's
+    assert "discount_promise" not in check(ctx)
+
+
+def test_one_code_said_not_to_combine_passes():
+    # given codes that do not combine with the multi-buy
+    chunks = {"codes#1": "Codes cannot be combined with Buy 2, get the 3rd free."}
+    # when the draft says so
+    ctx = turn(
+        "Your birthday code can't be used on top of Buy 2, get the 3rd free [codes#1].",
+        locale="en",
+        chunks=chunks,
+    )
+    # then nothing is stacked
     assert "discount_promise" not in check(ctx)
