@@ -141,6 +141,9 @@ def granted_to_excluded(
 
 
 _NOT = ("n't", "n’t")
+# What a subject is not, after a negation, with no object of its own: part of the
+# offer, included, eligible ("no aplica a X", "does not include X" name theirs after).
+_LEFT_OUT = ("part", "included", "incluid", "eligib", "parte", "particip", "entra")
 # "no se acumula con cuotas sin interés" excludes a pairing, not a thing: the stacking
 # reading (promo_conditions.stacked_against_source) is the one for it.
 _STACKING = ("acumul", "combin", "stack", "junt")
@@ -177,6 +180,10 @@ def _excluded(source: str) -> frozenset[str]:
                     # gratuito": the exception is to a charge, and it gives
                 if not any(fold(t).startswith(_STACKING) for t in rest[:4]):
                     out |= {_stem(t) for t in rest if _thing(t)}
+                if rest[:2] and any(fold(t).startswith(_LEFT_OUT) for t in rest[:2]):
+                    # "Huggies, Pampers Pure and wipes are not part of the offer": the
+                    # subject before the negated "be part of" is what is left out
+                    out |= {_stem(t) for t in tokens[:index] if _thing(t)}
                 break
     return frozenset(out)
 
@@ -196,6 +203,8 @@ def _included(source: str) -> frozenset[str]:
             ),
             len(tokens),
         )
+        if any(fold(t).startswith(_LEFT_OUT) for t in tokens[cut + 1 : cut + 3]):
+            continue  # "Huggies … are not part of the offer": the subject is left out
         out |= {_stem(t) for t in tokens[:cut] if _thing(t)}
     return frozenset(out)
 
