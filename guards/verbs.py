@@ -194,6 +194,9 @@ SPANISH: tuple[Verb, ...] = (
     Verb("frenar", Act.MODIFY, ("envío", "envio", "pedido", "entrega", "despacho")),
     Verb("detener", Act.MODIFY, ("envío", "envio", "pedido", "entrega", "despacho")),
     Verb("confirmar", Act.SCHEDULE, VISIT_ES),
+    # "verifiqué tu edad en la cuenta": a change to the customer's account
+    Verb("confirmar", Act.MODIFY, ("cuenta", "edad", "identidad")),
+    Verb("verificar", Act.MODIFY, ("cuenta", "edad", "identidad")),
     Verb("avisar", Act.CONTACT_CARRIER, CARRIER_ES),
     Verb("avisar", Act.FORWARD, TEAM_ES),
     Verb("notificar", Act.FORWARD, TEAM_ES),
@@ -312,6 +315,9 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("prioritise", Act.MODIFY),
     Verb("prioritize", Act.MODIFY),
     Verb("confirm", Act.SCHEDULE, VISIT_EN),
+    # "I've confirmed your age on the account": a change to the customer's account
+    Verb("confirm", Act.MODIFY, ("account", "age", "identity")),
+    Verb("verify", Act.MODIFY, ("account", "age", "identity")),
     Verb("notify", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("notify", Act.FORWARD, TEAM_EN),
     Verb("alert", Act.FORWARD, TEAM_EN),

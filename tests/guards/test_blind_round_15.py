@@ -77,6 +77,8 @@ def test_a_holders_promotion_granted_to_a_customer_who_lacks_the_status_is_stopp
         # "El cargador … y los auriculares Sonik Buds … se despachan en 24 horas hábiles":
         # the earbuds are out of stock; "se despachan" offers as "ships" does
         ("xx-0161", "out_of_stock_offered"),
+        # "I've confirmed your age on the account": an account change no tool made
+        ("t-0167", "action_claim"),
         # "como llegó partido te corresponde la devolución total": money back by right
         ("x-048", "refund_promise"),
         # "since printing hadn't started, you're entitled to the refund, and it'll reach
@@ -567,3 +569,18 @@ def test_one_code_said_not_to_combine_passes():
     )
     # then nothing is stacked
     assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "I can't confirm your age on the account from the chat; the courier checks ID.",
+        "You can verify your account from the link in your sign-up e-mail.",
+    ],
+)
+def test_an_account_check_refused_or_left_to_the_customer_passes(draft):
+    # given a turn whose tools did nothing to the account
+    # when the draft refuses to confirm it, or tells the customer how to
+    ctx = turn(draft, locale="en", question="Can you confirm my age so the courier won't ask?")
+    # then no act is claimed
+    assert "action_claim" not in check(ctx)
