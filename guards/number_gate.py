@@ -81,14 +81,20 @@ def _enumerated(draft: str, figure, lexicon) -> bool:
     if value != value.to_integral_value() or not 2 <= value <= MAX_COUNT:
         return False
     for sentence in sentences(draft):
-        head, colon, tail = sentence.partition(":")
-        if not colon or not tail.strip():
-            continue
-        if value not in {f.value for f in extract_figures(head, lexicon=lexicon, threshold=0)}:
-            continue
-        items = [item for item in _ITEM_BREAK.split(tail) if item.strip()]
-        if len(items) == int(value):
-            return True
+        # the list follows a colon, or a comma ("son dos garantías que corren a la vez,
+        # la legal de 3 años y la del fabricante de 10 años"), up to a semicolon
+        for at, mark in enumerate(sentence):
+            if mark not in ":,":
+                continue
+            head, tail = sentence[:at], sentence[at + 1 :].split(";", 1)[0]
+            if not tail.strip():
+                continue
+            counts = {f.value for f in extract_figures(head, lexicon=lexicon, threshold=0)}
+            if value not in counts:
+                continue
+            items = [item for item in _ITEM_BREAK.split(tail) if item.strip()]
+            if len(items) == int(value):
+                return True
     return _listed(draft, int(value), lexicon)
 
 

@@ -209,6 +209,9 @@ def test_availability_denied_or_said_of_a_pronoun_after_an_empty_search_passes(d
         # "Ese no, … Para armar el 3x2 tendrían que ser tres títulos en tapa blanda": no
         # yes, so the returned hardback's name is not what the sentence grants to
         "ww-0065",
+        # "son dos garantías que corren a la vez, la legal de 3 años y la del fabricante de
+        # 10 años": a count the comma-led list after it names
+        "gg-0225",
         # "(no aplica a medicamentos)", "no aplica a e-readers", "no aplica en cuotas":
         # the negated "aplica" names what it leaves out after it, not its subject
         "gg-0042",
@@ -584,3 +587,16 @@ def test_an_account_check_refused_or_left_to_the_customer_passes(draft):
     ctx = turn(draft, locale="en", question="Can you confirm my age so the courier won't ask?")
     # then no act is claimed
     assert "action_claim" not in check(ctx)
+
+
+def test_a_count_whose_list_has_another_length_needs_a_source():
+    # given a warranty chunk with two terms
+    chunks = {"garantia#1": "Garantía legal de 3 años y del fabricante de 10 años."}
+    # when the draft counts four and lists two
+    ctx = turn(
+        "Son 4 garantías, la legal de 3 años y la del fabricante de 10 años [garantia#1].",
+        locale="es-ES",
+        chunks=chunks,
+    )
+    # then the count is not backed by its own list
+    assert "unbacked_figure" in check(ctx)
