@@ -25,6 +25,8 @@ FILES = {
     "D": "actions-d",
     "E": "actions-e",
     "hh": "actions-hh",
+    "ab": "actions-ab",
+    "ac": "actions-ac",
 }
 
 
