@@ -137,7 +137,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not _a_document_sent(act, claim.verb, sentence, _customer_words(ctx))
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
-            if any(restates(sentence, text, stop, share=0.5) for text in sources) and not (
+            said = _clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
+            if any(restates(said, text, stop, share=0.5) for text in sources) and not (
                 claim.actor == SPEAKER and _said_done(claim.verb, sentence)
             ):
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
@@ -201,6 +202,25 @@ def _arithmetic(verb: str, draft: str) -> bool:
 _TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
 
 
+_CLAUSE_JOINTS = (", ", "; ", " y ", " and ", " pero ", " but ", " — ", " - ")
+
+
+def _clause_of(verb: str, sentence: str) -> str:
+    """The clause that holds the verb, when it names a day or the present moment: a
+    speaker's "te lo reenviamos mañana" is not the process a source states because the
+    next clause restates it ("y el repartidor te llama antes de llegar [entregas#1]")."""
+    clauses = [sentence]
+    for joint in _CLAUSE_JOINTS:
+        clauses = [part for clause in clauses for part in clause.split(joint)]
+    clause = next((c for c in clauses if verb in words(c)), sentence)
+    # only a clause anchored to today's calendar is this case's own act; "a Rafaela lo
+    # enviamos por correo y tarda de 3 a 5 días [envios#1]" is how it is done
+    return clause if _DEICTIC & set(words(clause)) else sentence
+
+
+_DEICTIC = frozenset("hoy mañana ahora ahorita today tomorrow tonight now".split())
+
+
 def _done_form(verb: str) -> bool:
     """A past or a participle: "extended", "extendido", "amplié"."""
     bare = fold(verb)
@@ -215,12 +235,18 @@ def _said_done(verb: str, sentence: str) -> bool:
     tokens = words(sentence)
     if verb not in tokens:
         return False
-    before = [t for t in tokens[: tokens.index(verb)] if t not in _PERFECT_ADVERBS][-1:]
+    leading = tokens[: tokens.index(verb)]
+    if len(leading) >= 2 and leading[-1] in ("a", "de") and _done_form(leading[-2]):
+        return fold(leading[-2]).startswith(("volv", "acab"))  # "te la volví a mandar"
+    if [t for t in leading if t not in _CLITICS][-1:] == ["ya"]:
+        return True  # "ya te lo reprogramamos": already, whatever the form says
+    before = [t for t in leading if t not in _PERFECT_ADVERBS][-1:]
     return bool(before) and before[0] in _PERFECT
 
 
 _PERFECT = frozenset("i've we've have has he hemos ha han".split())
 _PERFECT_ADVERBS = frozenset("just already also ya personally".split())
+_CLITICS = frozenset("me te se le les lo la los las nos os".split())
 
 
 def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
@@ -281,7 +307,8 @@ _YOU = frozenset("you your yours te tu tus le les su sus usted ustedes vos".spli
 def _habitual(verb: str, sentence: str, language: str) -> bool:
     """A passive in the simple present with no one of this case in its clause ("the
     discount is applied at the till", "se aplica en caja") says how the shop works, not
-    what was done for this customer ("your discount has been applied")."""
+    what was done for this customer ("your discount has been applied"); an order's
+    number names the case ("queda anulado el pedido NB-7398")."""
     for clause in sentence.split(","):
         tokens = words(clause)
         if verb not in tokens:
@@ -291,8 +318,20 @@ def _habitual(verb: str, sentence: str, language: str) -> bool:
             at > 0
             and tokens[at - 1] in _PRESENT_AUX["es" if language == "es" else "en"]
             and not _YOU & set(tokens)
+            and not _names_an_order(tokens)
         )
     return False
+
+
+_ORDER_NOUNS = frozenset("pedido pedidos orden compra order orders".split())
+
+
+def _names_an_order(tokens: list[str]) -> bool:
+    """An order noun with its number within two words ("el pedido NB-7398")."""
+    return any(
+        token in _ORDER_NOUNS and any(t[:1].isdigit() for t in tokens[at + 1 : at + 3])
+        for at, token in enumerate(tokens)
+    )
 
 
 # Closed class: what is sent that is not the parcel a lookup reports as shipped.
@@ -313,7 +352,10 @@ def _a_document_sent(act: Act, verb: str, sentence: str, asked: str = "") -> boo
     at = tokens.index(verb)
     if _DOCUMENTS & set(tokens[at + 1 : at + 6]):
         return True
-    pronoun = bool(set(tokens[max(0, at - 2) : at]) & _OBJECT_PRONOUNS)
+    start = at - 2
+    if at >= 2 and tokens[at - 1] in ("a", "de"):
+        start = at - 4  # an auxiliary between: "te la volví a mandar"
+    pronoun = bool(set(tokens[max(0, start) : at]) & _OBJECT_PRONOUNS)
     return pronoun and bool(_DOCUMENTS & set(words(asked)))
 
 

@@ -147,6 +147,8 @@ def _says_that(tokens: list[str], index: int, language: str) -> bool:
     is said ("te aviso que en la tabla figura…"); the clause holds any deed itself."""
     if language != "es" or not tokens[index].endswith("o"):
         return False
+    if index and tokens[index - 1] in _PERFECT_ES:
+        return False  # a participle: "he pedido que rehagan la factura" is done
     # an adverb may stand between: "te aviso también que hoy está sin stock"
     after = [t for t in tokens[index + 1 : index + 3] if t not in _BETWEEN_SAY_AND_QUE]
     return after[:1] == ["que"]
@@ -222,7 +224,9 @@ def _about_case(tokens: list[str], language: str) -> bool:
     nouns = _CASE_ES if language == "es" else _CASE_EN
     return any(
         t in pronouns or t.startswith(nouns) or any(ch.isdigit() for ch in t) for t in tokens
-    )
+    ) or any(with_a_third_party(tokens, index) for index in range(len(tokens)))
+    # someone outside the chat reached for the customer is their case: "he hablado con
+    # el almacén y van a retenerlo"
 
 
 _CLITIC_OBJECTS_ES = frozenset("lo la los las".split())
@@ -237,7 +241,10 @@ def _already_done_es(tokens: list[str], language: str) -> bool:
     return any(
         a == "ya" and b in _CLITIC_OBJECTS_ES and c.endswith(("é", "amos", "imos"))
         for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
-    ) or any(a == "ya" and b.endswith("é") and len(b) >= 5 for a, b in pairwise(tokens))
+    ) or any(
+        a == "ya" and ((b.endswith("é") and len(b) >= 5) or b in _PERFECT_ES)
+        for a, b in pairwise(tokens)
+    )  # "ya agendé una llamada", "ya he reclamado el libro a la editorial"
 
 
 def _talk_es(form: str) -> bool:
@@ -326,6 +333,8 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         # "igual ya le avisé"; not "si venís, traé el DNI" (an -er verb's "vos"
         # imperative), nor "el monitor de bebé" (a noun)
         return fold(token)[:-1] not in _ER_STEMS_ES
+    if _past_er_ir(tokens, index):
+        return True
     if token.endswith(("aremos", "eremos", "iremos", "aré", "eré", "iré")) and len(token) >= 6:
         return True
     # "ya" and an object pronoun before a first-person plural: "Ya lo marcamos como
@@ -346,6 +355,20 @@ def _deed_es(tokens: list[str], index: int) -> bool:
             token.endswith("o") and not token.endswith(("lo", "no"))
         )
     return False
+
+
+# Words in "-í" that are no verb: "aquí", "allí", "así".
+_NOT_PAST_I = frozenset("aquí allí ahí así acá allá sí mí".split())
+
+
+def _past_er_ir(tokens: list[str], index: int) -> bool:
+    """The simple past of an -er / -ir verb for the speaker ("le pedí a la sucursal",
+    "te escribí", "ya devolví"): a form in "-í" right after an object pronoun, or after
+    "ya" / "yo", so that a noun or an adjective in "-í" is not read as one."""
+    token = tokens[index]
+    if not token.endswith("í") or len(token) < 4 or token in _NOT_PAST_I or index == 0:
+        return False
+    return tokens[index - 1] in CLITICS_ES or tokens[index - 1] in ("ya", "yo")
 
 
 def _infinitive(bare: str) -> bool:

@@ -43,7 +43,8 @@ def with_a_third_party(tokens: list[str], index: int) -> bool:
 
 _CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
 _AUX_EN = frozenset("will shall have has am are going to just already now also".split())
-_AUX_EN |= frozenset("gone went ahead and be been personally".split())
+_AUX_EN |= frozenset("gone went ahead and be been personally re".split())
+_IRREGULAR_PERFECT_EN = frozenset("run held".split())
 # Adverbs and "went ahead and" before a simple past leave it a simple past ("I went
 # ahead and removed the lamp", "I just moved it").
 _PAST_LEAD_EN = frozenset("just already also personally went ahead and now".split())
@@ -71,6 +72,8 @@ def deed_en(tokens: list[str], index: int) -> bool:
         return True  # "I'll get the missing rain fly dispatched to you"
     if token == "let" and _lets_someone_know(tokens, index):
         return _speaker_did(tokens, index)
+    if token in _ASKING_EN and _asks_someone_to(tokens, index):
+        return _speaker_did(tokens, index) or _speaker_future(tokens, index)
     if token in _GIVING_EN and _free_manner(tokens, index):
         pass  # "we'll include a second puzzle free": given, not mentioned
     elif (
@@ -97,7 +100,8 @@ def deed_en(tokens: list[str], index: int) -> bool:
     if subject in _CONTRACTED_EN:
         contracted = subject.split("'")[1]
         if contracted in ("ve",):
-            return token.endswith(("ed", "en", "t")) and not token.endswith("ment")
+            irregular = token in _IRREGULAR_PERFECT_EN  # "I've re-run the payment"
+            return irregular or (token.endswith(("ed", "en", "t")) and not token.endswith("ment"))
         if contracted == "ll":
             return not aux or aux == ["just"] or aux[-1:] == ["also"]
         return token.endswith("ing") or "going" in aux
@@ -125,6 +129,20 @@ def _done_by_others(tokens: list[str], index: int) -> bool:
     if not after or after[0] in ("to", "back", "in", "a", "an", "your", "you"):
         return False
     return any(w.endswith("ed") or w in _IRREGULAR_PARTICIPLES_EN for w in after[1:] if len(w) > 3)
+
+
+_ASKING_EN = frozenset("ask asked told tell".split())
+_IN_THE_CHAT = frozenset("you me us".split())
+
+
+def _asks_someone_to(tokens: list[str], index: int) -> bool:
+    """ "asked them to keep it at the depot", "told the driver to call": someone outside
+    the chat asked to act; "asked you to send a photo" is the customer's part."""
+    after = tokens[index + 1 : index + 6]
+    if not after or after[0] in _IN_THE_CHAT or "to" not in after[1:]:
+        return False
+    at = after.index("to", 1)
+    return at + 1 < len(after) and after[at + 1] not in ("the", "a", "your", "you", "me", "us")
 
 
 def _lets_someone_know(tokens: list[str], index: int) -> bool:

@@ -61,7 +61,8 @@ def done_state(sentence: str, language: str, reported: str) -> str | None:
     ``reported`` (this turn's tool outputs and source texts, lower case) does not."""
     lang = "en" if language == "en" else "es"
     lower = sentence.lower().replace("’", "'")
-    tokens = words(lower)
+    # any subject fused to "has" or "is": "a note's been added", "it's been sent"
+    tokens = ["it's" if t.endswith("'s") else t for t in words(lower)]
     if not _FIRST[lang] & set(tokens) or is_offer(lower, lang) or conditional(lower):
         return None
     negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
@@ -99,12 +100,21 @@ def done_state(sentence: str, language: str, reported: str) -> str | None:
                     and fold(participle)[:5] not in fold(reported)
                 ):
                     return participle
-    # "Queda anotado", "Queda registrado": the sentence opens on the state
-    if lang == "es" and tokens[:1] in (["queda"], ["quedan"]) and len(tokens) >= 2:
-        participle = tokens[1]
-        if _participle(participle, lang) and not _conversation(participle):
-            if fold(participle)[:5] not in fold(reported):
-                return participle
+    # "ya se gestionó el envío", "ya se enviaron": an impersonal past, already done
+    for index in range(len(tokens) - 2) if lang == "es" else ():
+        if tokens[index : index + 2] == ["ya", "se"]:
+            past = tokens[index + 2]
+            if len(past) > 4 and past.endswith(("ó", "aron", "ieron")):
+                if not _conversation(past) and fold(past)[:5] not in fold(reported):
+                    return past
+    # "Queda anotado", "Sí, queda registrado": a clause opens on the state
+    for clause in lower.split(",") if lang == "es" else ():
+        opening = words(clause)[:2]
+        if len(opening) == 2 and opening[0] in ("queda", "quedan"):
+            participle = opening[1]
+            if _participle(participle, lang) and not _conversation(participle):
+                if fold(participle)[:5] not in fold(reported):
+                    return participle
     return None
 
 

@@ -1,0 +1,99 @@
+"""Misses found on the development halves in session 16 (mostly the new files AB and AC,
+claimed acts), each kept exactly as its writer wrote it, and the correct answers that
+pin where each new reading stops."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import check, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "queda anulado el pedido NB-7398": a present passive is how things are done
+        # only when no order of this case is named in its clause
+        "ac-0228",
+        # "te la volví a mandar a tu casilla" after the cited process: "volver a" gives
+        # the infinitive its past, and the pronoun before the auxiliary is the invoice
+        "ab-0010",
+        # "ya he reclamado el libro a la editorial": "ya" before a perfect is this case
+        "ab-0110",
+        # "así que ya te lo reprogramamos en 12 cuotas" beside a cited plan: "ya" says
+        # done whatever "-amos" says
+        "ab-0129",
+        # "Te lo reenviamos mañana … y el repartidor te llama antes de llegar
+        # [entregas#1]": a clause with its own day is not the process the next restates
+        "ac-0126",
+        # "ya le pedí a la sucursal que priorice…": the past of an -ir verb ("pedí")
+        "ac-0087",
+        # "he hablado con el almacén y van a retenerlo": someone outside the chat reached
+        "ac-0147",
+        # "A note's been added to the delivery": any subject fused to "has been"
+        "ab-0145",
+        # "Sí, queda anotado el móvil nuevo": the state opens its clause, not the sentence
+        "ac-0208",
+        # "I've asked them to keep it at the depot": someone else asked to act
+        "ab-0027",
+        # "I've re-run the payment on your card": a prefix and an irregular participle
+        "ab-0146",
+        # "He pedido que rehagan la factura": a participle before "que", not "te pido que"
+        "ab-0043",
+        # "Ya se gestionó el envío de un microondas nuevo": an impersonal past, done
+        "ab-0067",
+    ],
+)
+def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "chunks"),
+    [
+        # a present passive with an address number is still how things are done
+        (
+            "Con retiro en el local de Av. Corrientes 4120, el pedido queda reservado 5 "
+            "días hábiles [retiro#1].",
+            "es-AR",
+            {"retiro#1": "Retiro en Av. Corrientes 4120. El pedido queda reservado 5 días hábiles."},
+        ),
+        # a speaker's process with no day of its own restates the source it cites
+        (
+            "A Rafaela lo enviamos por correo y tarda de 3 a 5 días hábiles [envios#1].",
+            "es-AR",
+            {"envios#1": "Resto de Santa Fe: por correo, de 3 a 5 días hábiles."},
+        ),
+        # the customer asked to send a photo: their part, not a third party's
+        ("I've asked you to send a photo of the label so we can check it.", "en", None),
+        # an adverb in "-í" is no past
+        ("Ya aquí tenés los pasos para pedir la devolución desde Mis compras.", "es-AR", None),
+    ],
+)
+def test_the_same_forms_in_correct_answers_pass(draft, locale, chunks):
+    assert "action_claim" not in check(turn(draft, locale=locale, chunks=chunks))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Your basket is £40, which is under the £50 free delivery threshold, so
+        # standard delivery would be £4.95": the boundary seen from below, with "the"
+        ("ad-0090", "discount_promise"),
+        # "… but it's out of stock right now. If you'd like, I can look for a similar
+        # bookcase that's in stock": a similar one is another one
+        ("ad-0148", "out_of_stock_offered"),
+        # "Si quieres, miro qué sierras circulares hay de Bosch Professional o Makita":
+        # what the speaker offers to look up is asked, not claimed
+        ("ad-0166", "stock_contradiction"),
+    ],
+)
+def test_a_correct_money_or_product_answer_passes(case_id, guard):
+    assert guard not in check(blind(case_id))
+
+
+def test_a_grant_in_spite_of_the_boundary_is_still_stopped():
+    """Given free shipping granted "even though it's under the $75 threshold"; then the
+    boundary seen from below does not make it the rule (F-0186, pinned at its reading)."""
+    assert "discount_promise" in check(blind("F-0186"))
