@@ -9,6 +9,7 @@ import re2
 from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
+from guards.moods import looks_up_what
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.product_also import (
@@ -135,7 +136,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             if made_up and (not products or searched_for_nothing(made_up, empty_queries(ctx))):
                 found = "the search for it" if products else "this turn's search"
                 return Finding(detail=f"says the shop has {made_up!r}, but {found} found nothing")
-            for phrase, written in claimed_objects(clause, ctx.language):
+            for phrase, written in (
+                () if looks_up_what(clause) else claimed_objects(clause, ctx.language)
+            ):
                 if unreturned(written, products, ctx.language):
                     return Finding(
                         detail=f"offers {phrase!r}, which this turn's search did not return"

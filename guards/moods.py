@@ -164,6 +164,20 @@ def in_open_question(sentence: str, verb: str) -> bool:
     return False
 
 
+_LOOKING = tuple("mir busc revis fij cheque consult look check see search find".split())
+_WHICH = frozenset("qué que cuáles cuál si what which whether if".split())
+
+
+def looks_up_what(clause: str) -> bool:
+    """The speaker offers to look up what there is ("miro qué sierras hay de Makita",
+    "I'll check which sizes we have"): what follows is asked, not claimed."""
+    tokens = words(clause)
+    return any(
+        token.startswith(_LOOKING) and _WHICH & set(tokens[at + 1 : at + 3])
+        for at, token in enumerate(tokens)
+    )
+
+
 # The conditional mood: what would happen, said to explain, grants nothing now ("with
 # four chairs and the table the order would pass 600 €, so delivery would be free").
 # Spanish conditionals by a closed list of forms (many shop nouns end in "-ría").

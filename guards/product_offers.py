@@ -54,7 +54,10 @@ def offers(clause: str, language: str) -> bool:
 
 
 # "otra prenda de lino", "another dolls' house": what follows is some other product.
-_ALTERNATIVE = frozenset("otro otra otros otras another other alternative alternativa".split())
+_ALTERNATIVE = frozenset(
+    "otro otra otros otras another other alternative alternativa similar similares "
+    "parecido parecida parecidos parecidas".split()
+)  # "I can look for a similar bookcase that's in stock": another one
 
 
 def offers_an_alternative(clause: str) -> bool:

@@ -32,7 +32,7 @@ _UNDER = {
     "es": r"(?i)(?:por\s+debajo\s+de(?:\s+los?)?|menos\s+de|inferior(?:es)?\s+a|"
     r"no\s+llega(?:s|n)?\s+a(?:\s+los?)?|falta(?:n)?\s+para(?:\s+los?)?|bajo|"
     r"para\s+(?:llegar|alcanzar)(?:\s+a)?(?:\s+los?)?)\s*$",
-    "en": r"(?i)(?:below|under|less\s+than|short\s+of|to\s+(?:reach|get\s+to))\s*$",
+    "en": r"(?i)(?:below|under|less\s+than|short\s+of|to\s+(?:reach|get\s+to))(?:\s+the)?\s*$",
 }
 _UNDER = {language: scan.compile(pattern) for language, pattern in _UNDER.items()}
 _CURRENCY = scan.compile(r"(?i)[$€£]|\b(?:usd|eur|ars)\b")
@@ -103,8 +103,10 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     A sentence that states the condition itself ("free over £40") is the rule, not a
     claim that it applies."""
     applied = applied_clause(sentence, ctx.language)
-    if threshold(applied, ctx.locale, from_below=True) is not None:
-        return None
+    if threshold(applied, ctx.locale, from_below=True) is not None and not (
+        _CONCEDED.search(applied) and threshold(applied, ctx.locale) is None
+    ):
+        return None  # not "on us, even though it's under the $75 threshold"
     if applied is not sentence and (_ADVICE.search(applied) or _DENIED.search(applied)):
         # "…, so you'd need to add a bit more for free shipping": advice; "…, so I
         # can't promise it would be free": no claim
@@ -136,6 +138,14 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     if seen and max(seen) < start:
         return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
     return None
+
+
+# Given in spite of the boundary: "even though it's under the $75 threshold", "aunque no
+# llegues a los $ 80.000" (closed class).
+_CONCEDED = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:even\s+though|although|though|despite|aunque|a\s+pesar\s+de|"
+    r"pese\s+a)(?:$|[^\pL])"
+)
 
 
 # A claim denied with a verb ("I can't promise it would be free", "no te puedo
