@@ -160,8 +160,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 deed.binding
                 # a source states how things are done, never that they were done for
                 # this case: "I've extended the return window on order 10288 [returns#1]"
-                and (not sources or _done_form(deed.verb))
-                and deed.verb[:5] not in outputs  # "we shipped it Monday", as the lookup says
+                and (not sources or _said_done(deed.verb, sentence))
+                and not _stem_reported(deed.verb[:5], outputs)  # "we shipped it Monday"
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
@@ -221,6 +221,20 @@ def _clause_of(verb: str, sentence: str) -> str:
 _DEICTIC = frozenset("hoy mañana ahora ahorita today tomorrow tonight now".split())
 
 
+# What a record says is still to come: "devolución solicitada, pendiente de aceptación".
+_NOT_YET = ("pendiente de", "pending", "awaiting", "a la espera de", " sin", " not")
+
+
+def _stem_reported(stem: str, outputs: str) -> bool:
+    """The tool's record has the verb's stem, and not as something still to come."""
+    start = outputs.find(stem)
+    while start >= 0:
+        if not outputs[max(0, start - 16) : start].rstrip().endswith(_NOT_YET):
+            return True
+        start = outputs.find(stem, start + 1)
+    return False
+
+
 def _done_form(verb: str) -> bool:
     """A past or a participle: "extended", "extendido", "amplié"."""
     bare = fold(verb)
@@ -236,8 +250,9 @@ def _said_done(verb: str, sentence: str) -> bool:
     if verb not in tokens:
         return False
     leading = tokens[: tokens.index(verb)]
-    if len(leading) >= 2 and leading[-1] in ("a", "de") and _done_form(leading[-2]):
-        return fold(leading[-2]).startswith(("volv", "acab"))  # "te la volví a mandar"
+    if len(leading) >= 2 and leading[-1] in ("a", "de"):
+        if fold(leading[-2]).startswith(("volv", "vuelv", "acab")):
+            return True  # "te la volví a mandar", "acabo de dispararlo": this case's
     if [t for t in leading if t not in _CLITICS][-1:] == ["ya"]:
         return True  # "ya te lo reprogramamos": already, whatever the form says
     before = [t for t in leading if t not in _PERFECT_ADVERBS][-1:]

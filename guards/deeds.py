@@ -114,6 +114,7 @@ _FOR_CUSTOMER_ES = frozenset("te le les se tu tus su sus vos usted ustedes".spli
 _FOR_CUSTOMER_EN = frozenset("you your yours".split())
 _PERFECT_ES = frozenset("he hemos".split())
 _GO_ES = frozenset("voy vamos".split())
+_JUST_ES = frozenset("acabo acabamos".split())
 _PROGRESSIVE_ES = frozenset("estoy estamos".split())
 _NOT_VERBS_ES = frozenset("qué café bebé porqué sé josé también además través así".split())
 _AUXILIARIES_ES = frozenset(
@@ -224,7 +225,11 @@ def _about_case(tokens: list[str], language: str) -> bool:
     nouns = _CASE_ES if language == "es" else _CASE_EN
     return any(
         t in pronouns or t.startswith(nouns) or any(ch.isdigit() for ch in t) for t in tokens
-    ) or any(with_a_third_party(tokens, index) for index in range(len(tokens)))
+    ) or any(
+        with_a_third_party(tokens, index)
+        or (token in _JUST_ES and tokens[index + 1 :][:1] == ["de"])
+        for index, token in enumerate(tokens)
+    )
     # someone outside the chat reached for the customer is their case: "he hablado con
     # el almacén y van a retenerlo"
 
@@ -326,6 +331,8 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return True
     if prev == "a" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _GO_ES:
         return _infinitive(bare)
+    if prev == "de" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _JUST_ES:
+        return _infinitive(bare)  # "acabo de dispararlo de nuevo": just done
     if prev in _PROGRESSIVE_ES and _gerund(bare):
         return True
     # the simple past and future: "cambié", "reprogramé", "enviaremos", "cambiaré"

@@ -44,7 +44,23 @@ def with_a_third_party(tokens: list[str], index: int) -> bool:
 _CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
 _AUX_EN = frozenset("will shall have has am are going to just already now also".split())
 _AUX_EN |= frozenset("gone went ahead and be been personally re".split())
-_IRREGULAR_PERFECT_EN = frozenset("run held".split())
+# Participles not in "-ed" / "-en" (closed class): "I've re-run", "we've sent"; "we
+# have gift cards" is no perfect.
+_IRREGULAR_PERFECT_EN = frozenset(
+    "run held sent spent kept left built lent put set cut got lost bought brought caught "
+    "taught thought dealt meant paid made done told sold reset resent split shut".split()
+)
+
+
+_IRREGULAR_PAST_EN = _IRREGULAR_PERFECT_EN - {"run", "done"}
+
+
+def _participle_en(token: str) -> bool:
+    return token in _IRREGULAR_PERFECT_EN or (
+        token.endswith(("ed", "en")) and not token.endswith("ment")
+    )
+
+
 # Adverbs and "went ahead and" before a simple past leave it a simple past ("I went
 # ahead and removed the lamp", "I just moved it").
 _PAST_LEAD_EN = frozenset("just already also personally went ahead and now".split())
@@ -100,16 +116,16 @@ def deed_en(tokens: list[str], index: int) -> bool:
     if subject in _CONTRACTED_EN:
         contracted = subject.split("'")[1]
         if contracted in ("ve",):
-            irregular = token in _IRREGULAR_PERFECT_EN  # "I've re-run the payment"
-            return irregular or (token.endswith(("ed", "en", "t")) and not token.endswith("ment"))
+            return _participle_en(token)
         if contracted == "ll":
             return not aux or aux == ["just"] or aux[-1:] == ["also"]
         return token.endswith("ing") or "going" in aux
     if subject in _SUBJECTS_EN:
         if set(aux) <= _PAST_LEAD_EN:
-            return token.endswith("ed")  # "I cancelled it", "I went ahead and removed it"
+            # "I cancelled it", "I went ahead and removed it", "I split order 9297"
+            return token.endswith("ed") or token in _IRREGULAR_PAST_EN
         if {"have", "has"} & set(aux):
-            return token.endswith(("ed", "en", "t"))
+            return _participle_en(token)
         if "will" in aux or "shall" in aux:
             return True
         if {"am", "are"} & set(aux):
@@ -126,8 +142,10 @@ def _done_by_others(tokens: list[str], index: int) -> bool:
     """An object of one to four words, then a participle: "get it sent", "have the
     replacement dispatched"; "have to", "get back to you" are not causatives."""
     after = tokens[index + 1 : index + 6]
-    if not after or after[0] in ("to", "back", "in", "a", "an", "your", "you"):
+    if not after or after[0] in ("to", "back", "in", "your", "you"):
         return False
+    if after[0] in ("a", "an"):  # "get a prepaid label sent", not "get a refund"
+        after = after[1:]
     return any(w.endswith("ed") or w in _IRREGULAR_PARTICIPLES_EN for w in after[1:] if len(w) > 3)
 
 

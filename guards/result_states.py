@@ -118,6 +118,10 @@ def _destination(tokens: list[str], start: int, lang: str) -> int | None:
             return j
         if owner in _YOU_OBJECT[lang] and tokens[j - 1] in ("back", "vuelta"):
             return j
+        # "en el mismo medio de pago", "to the same card": the one the customer paid with
+        if owner in _ARTICLE and tokens[j + 2 : j + 3] in (["mismo"], ["misma"], ["same"]):
+            if j + 3 < len(tokens) and tokens[j + 3].startswith(_HOLDS[lang]):
+                return j
     return None
 
 
@@ -168,6 +172,9 @@ _UNDERWAY = {
     "en": ("on its way", "on the way", "on their way", "underway", "in motion"),
 }
 _ALREADY = {"es": frozenset(("ya",)), "en": frozenset(("already", "now"))}
+_REPLACEMENT = frozenset(
+    "replacement replacements reemplazo reposición reposicion repuesto".split()
+)
 # A lookup's words for an order or a return that is moving.
 _MOVING = (
     "ship",
@@ -191,8 +198,9 @@ def underway(sentence: str, language: str) -> str | None:
     """The phrase when ``sentence`` says something is already on its way."""
     lang = "en" if language == "en" else "es"
     lower = sentence.lower()
-    if not _ALREADY[lang] & set(words(lower)):
-        return None
+    tokens = words(lower)
+    if not _ALREADY[lang] & set(tokens) and not _REPLACEMENT & set(tokens):
+        return None  # "a replacement charger is on its way": sent only if someone sent it
     return next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
 
 

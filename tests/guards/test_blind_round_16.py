@@ -43,6 +43,15 @@ from tests.guards.test_blind_round_rst import blind
         "ab-0043",
         # "Ya se gestionó el envío de un microondas nuevo": an impersonal past, done
         "ab-0067",
+        # "acabo de dispararlo de nuevo" beside the cited process: "just done"
+        "ab-0106",
+        # "He aceptado tu solicitud" when the lookup says "pendiente de aceptación": a
+        # record of what is still to come reports nothing done
+        "ab-0166",
+        # "A replacement charger is on its way to you": only sent if someone sent it
+        "ab-0205",
+        # "I split order 9297 across two boxes": an irregular simple past
+        "hh-0186",
     ],
 )
 def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
@@ -57,7 +66,10 @@ def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
             "Con retiro en el local de Av. Corrientes 4120, el pedido queda reservado 5 "
             "días hábiles [retiro#1].",
             "es-AR",
-            {"retiro#1": "Retiro en Av. Corrientes 4120. El pedido queda reservado 5 días hábiles."},
+            {
+                "retiro#1": "Retiro en Av. Corrientes 4120. El pedido queda reservado 5 días "
+                "hábiles."
+            },
         ),
         # a speaker's process with no day of its own restates the source it cites
         (
@@ -67,6 +79,12 @@ def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
         ),
         # the customer asked to send a photo: their part, not a third party's
         ("I've asked you to send a photo of the label so we can check it.", "en", None),
+        # "we have gift cards" is no perfect of "gift"
+        (
+            "Yes, we have gift cards of 20 €, 30 € and 50 € [bonos#1].",
+            "en",
+            {"bonos#1": "Vendemos tarjetas regalo de 20 €, 30 € y 50 €."},
+        ),
         # an adverb in "-í" is no past
         ("Ya aquí tenés los pasos para pedir la devolución desde Mis compras.", "es-AR", None),
     ],
@@ -97,3 +115,9 @@ def test_a_grant_in_spite_of_the_boundary_is_still_stopped():
     """Given free shipping granted "even though it's under the $75 threshold"; then the
     boundary seen from below does not make it the rule (F-0186, pinned at its reading)."""
     assert "discount_promise" in check(blind("F-0186"))
+
+
+def test_money_back_on_the_same_means_of_payment_is_a_promise():
+    """Given "el reintegro lo vas a tener en el mismo medio de pago, es solo cuestión de
+    días" after a request filed; then the same means the customer paid with (ac-0122)."""
+    assert "refund_promise" in check(blind("ac-0122"))
