@@ -108,7 +108,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             act = act_of(claim, ctx.language)
             if act in MONEY_ACTS or not claim.binding or _arithmetic(claim.verb, ctx.draft):
                 continue
-            if in_open_question(sentence, claim.verb):
+            if in_open_question(sentence, claim.verb) or _reported_speech(claim.verb, sentence):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
@@ -233,6 +233,25 @@ def _stem_reported(stem: str, outputs: str) -> bool:
             return True
         start = outputs.find(stem, start + 1)
     return False
+
+
+# Verbs of saying in the past: what follows "dije que" is what was said, not done.
+_SAID = frozenset(
+    "dije dijimos comenté comentamos mencioné mencionamos said told mentioned".split()
+)
+
+
+def _reported_speech(verb: str, sentence: str) -> bool:
+    """ "en mi mensaje anterior dije que te cambiaba la dirección, pero…": the act is
+    what an earlier message said, which the sentence corrects or recalls."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    window = tokens[max(0, tokens.index(verb) - 5) : tokens.index(verb)]
+    return any(
+        token in _SAID and window[at + 1 : at + 2] in (["que"], ["i"], ["we"], ["you"])
+        for at, token in enumerate(window)
+    )
 
 
 def _done_form(verb: str) -> bool:

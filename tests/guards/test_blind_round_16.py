@@ -121,3 +121,12 @@ def test_money_back_on_the_same_means_of_payment_is_a_promise():
     """Given "el reintegro lo vas a tener en el mismo medio de pago, es solo cuestión de
     días" after a request filed; then the same means the customer paid with (ac-0122)."""
     assert "refund_promise" in check(blind("ac-0122"))
+
+
+def test_an_earlier_message_recalled_in_reported_speech_claims_nothing():
+    """Given "en mi mensaje anterior dije que te cambiaba la dirección, pero desde el
+    chat no puedo modificar pedidos"; then what was said is corrected, not claimed
+    (ac-0021); the same act said as done still fails."""
+    assert "action_claim" not in check(blind("ac-0021"))
+    claimed = "Ya te cambié la dirección del pedido CB-30520 a la nueva."
+    assert "action_claim" in check(turn(claimed, locale="es-ES"))
