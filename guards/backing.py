@@ -146,7 +146,9 @@ def _record_numbers(
 def _known_record_numbers(
     origin: str, record: _Record, tainted: bool, lexicon: NumberLexicon
 ) -> tuple[SourceNumber, ...]:
-    return tuple(_source_numbers(origin, record.payload, tainted, lexicon))
+    found = tuple(_source_numbers(origin, record.payload, tainted, lexicon))
+    record.payload = None  # the key outlives the turn: it keeps only the JSON text
+    return found
 
 
 @dataclass(frozen=True)
