@@ -7,6 +7,7 @@ source amounts. The sum search is capped in how many amounts it looks at and in 
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -88,17 +89,66 @@ def collect_source_numbers(
 ) -> tuple[SourceNumber, ...]:
     found: list[SourceNumber] = []
     for origin, payload, tainted in source_texts(ctx):
-        # One search over a record's strings tells whether any of them gives orders;
-        # only then is each string cut at its order (most records give none).
-        clean = not tainted and not (origin.startswith("tool:") and record_carries_orders(payload))
-        where = _Where(origin, tainted, clean)
         if isinstance(payload, str):
-            _add_text(found, payload, where=where, money_key=False, lexicon=lexicon)
+            found.extend(_source_numbers(origin, payload, tainted, lexicon))
         else:
-            _add_json(found, payload, where=where, money_key=False, lexicon=lexicon)
+            found.extend(_record_numbers(origin, payload, tainted, lexicon))
         if len(found) >= limit:
             return tuple(found[:limit])
     return tuple(found)
+
+
+def _source_numbers(
+    origin: str, payload: Any, tainted: bool, lexicon: NumberLexicon
+) -> list[SourceNumber]:
+    """The numbers of one source (a text or a tool's JSON record), in order."""
+    # One search over a record's strings tells whether any of them gives orders;
+    # only then is each string cut at its order (most records give none).
+    clean = not tainted and not (origin.startswith("tool:") and record_carries_orders(payload))
+    where = _Where(origin, tainted, clean)
+    found: list[SourceNumber] = []
+    if isinstance(payload, str):
+        _add_text(found, payload, where=where, money_key=False, lexicon=lexicon)
+    else:
+        _add_json(found, payload, where=where, money_key=False, lexicon=lexicon)
+    return found
+
+
+class _Record:
+    """A tool's record keyed by its JSON text, which tells apart all the reading sees
+    (a worker sees the same product records turn after turn: one look-up replaces the
+    walk over every string and the search for injected orders)."""
+
+    __slots__ = ("key", "payload")
+
+    def __init__(self, key: str, payload: Any) -> None:
+        self.key = key
+        self.payload = payload
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Record) and other.key == self.key
+
+
+def _record_numbers(
+    origin: str, payload: Any, tainted: bool, lexicon: NumberLexicon
+) -> tuple[SourceNumber, ...] | list[SourceNumber]:
+    try:
+        key = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):  # a type JSON has not: read afresh
+        return _source_numbers(origin, payload, tainted, lexicon)
+    return _known_record_numbers(origin, _Record(key, payload), tainted, lexicon)
+
+
+@memoised()
+def _known_record_numbers(
+    origin: str, record: _Record, tainted: bool, lexicon: NumberLexicon
+) -> tuple[SourceNumber, ...]:
+    found = tuple(_source_numbers(origin, record.payload, tainted, lexicon))
+    record.payload = None  # the key outlives the turn: it keeps only the JSON text
+    return found
 
 
 @dataclass(frozen=True)
@@ -144,6 +194,8 @@ def _text_numbers(
                 SourceNumber(figure.text, r.value, origin, money, kind, tainted, figure.dimension)
                 for r in figure.readings
             )
+        if "x" not in part and "X" not in part and "×" not in part:
+            continue  # no "3x2" nor "x54": both patterns need the letter
         # "3x2": take three, pay two; both are counts the promotion gives
         for deal in _DEAL.finditer(part):
             found.extend(

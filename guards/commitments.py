@@ -111,7 +111,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     text = _RE_PREFIX.sub("re", text)  # "re-sent", "re-issued": one verb, not "re" + "sent"
     text = _E_MAIL.sub("email", text)  # "I'll e-mail you": one verb, not "e" + "mail"
     tokens = words(text)
-    offer = is_offer(text.lower(), language)
+    offer: bool | None = None  # read once a commitment is found: most sentences have none
     entries_of = entries_es if language == "es" else entries_en
     reader = _read_es if language == "es" else _read_en
     out: list[Commitment] = []
@@ -172,6 +172,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                 continue
             negated = False  # "no te cobramos el envío": the negation is the act
         last_negated = negated
+        offer = is_offer(text.lower(), language) if offer is None else offer
         acts = [verb.act]
         if verb.act not in (Act.DISCOUNT, Act.REFUND) and _free_manner(tokens, index):
             # "te mandamos de regalo un inflador", "we'll reship it free": a free item
@@ -191,6 +192,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             )
     if not any(c.act == Act.REFUND for c in out) and (arrives := money_arrives(text, language)):
         word, negated = arrives  # "la plata vuelve a tu tarjeta": paid back, by someone
+        offer = is_offer(text.lower(), language) if offer is None else offer
         out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))
     return tuple(out)
 

@@ -171,7 +171,7 @@ def read_deeds(sentence: str, language: str, *, any_case: bool = False) -> tuple
         and not _already_done_es(tokens, language)
     ):
         return ()
-    offer = is_offer(text.lower(), language)
+    offer: bool | None = None  # read once a deed is found
     find = _deed_es if language == "es" else deed_en
     known = entries_es if language == "es" else entries_en
     out = []
@@ -184,6 +184,7 @@ def read_deeds(sentence: str, language: str, *, any_case: bool = False) -> tuple
         if _again(tokens, index, language):
             continue  # "lo he vuelto a consultar": "again", the infinitive is the verb
         if find(tokens, index):
+            offer = is_offer(text.lower(), language) if offer is None else offer
             out.append(
                 Deed(
                     verb=tokens[index],

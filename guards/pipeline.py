@@ -186,6 +186,8 @@ def cap_context(ctx: GuardContext, *, max_chars: int) -> GuardContext:
 
 def _cap_json(value: Any, budget: int) -> Any:
     """Copy a JSON value keeping at most ``budget`` characters of strings in total."""
+    if _fits(value, budget):
+        return value  # the copy would be equal, item for item: no guard writes to it
     remaining = [budget]
 
     def walk(item: Any) -> Any:
@@ -204,3 +206,35 @@ def _cap_json(value: Any, budget: int) -> Any:
 
 
 warm_up()
+
+
+_LEAVES = (int, float, bool, type(None))
+_MAX_DEPTH = 32
+
+
+def _fits(value: Any, budget: int) -> bool:
+    """Whether ``_cap_json`` would cut nothing and copy every item as it is: plain JSON
+    types only (a tuple would become a list), keys text of 100 characters at most, and
+    the strings' characters plus 8 a scalar under the budget (as ``walk`` counts them)."""
+    stack = [(value, 0)]
+    cost = 0
+    while stack:
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind is str:
+            cost += len(item)
+        elif kind is dict or kind is list:
+            if depth >= _MAX_DEPTH:
+                return False
+            if kind is dict:
+                for key in item:
+                    if type(key) is not str or len(key) > 100:
+                        return False
+            stack.extend((child, depth + 1) for child in (item.values() if kind is dict else item))
+        elif kind in _LEAVES:
+            cost += 8
+        else:
+            return False
+        if cost >= budget:
+            return False
+    return True

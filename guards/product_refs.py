@@ -10,6 +10,7 @@ the sentence names, or to the two returned when it names none.
 from __future__ import annotations
 
 from guards import scan
+from guards.memo import memoised
 from guards.product_claims import distinctive_words, model_numbers
 from guards.products import Product, stem
 from guards.text import words
@@ -68,11 +69,19 @@ def text_model_numbers(text: str, vocabulary: set[str]) -> set[str]:
 def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
     """Returned products the text names by a distinctive word, with no model number
     of its own that the product lacks."""
+    # Memoised by position: the stock guards ask it of every sentence and product, two
+    # of them the same questions, and the answer holds the caller's own objects.
+    items = tuple(products)
+    return [items[i] for i in _referred_at(text, items)]
+
+
+@memoised()
+def _referred_at(text: str, products: tuple[Product, ...]) -> tuple[int, ...]:
     present = stems(text)
     vocabulary = {w for p in products for w in words(p.name) if not w.isdigit()}
     numbers = text_model_numbers(text, vocabulary)
     out = []
-    for product in products:
+    for at, product in enumerate(products):
         name = set(words(f"{product.name} {product.sku}"))
         if not model_numbers(product) <= numbers and numbers - name:
             continue  # the text gives another model number ("el iPhone 16")
@@ -82,8 +91,8 @@ def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
             and not w.isdigit()  # a bare number alone ("3 a 5 días") names nothing
             for w in distinctive_words(product, products)
         ):
-            out.append(product)
-    return out
+            out.append(at)
+    return tuple(out)
 
 
 def closest(text: str, candidates: list[Product]) -> list[Product]:
