@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from guards import act_objects as objects
-from guards import scan
 from guards.act_objects import GER, PART
 from guards.act_targets import other_reference
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
+from guards.claim_forms import (
+    YOU,
+    arithmetic,
+    clause_of,
+    echoes_report,
+    habitual,
+    reported_speech,
+    said_done,
+    stem_reported,
+)
 from guards.commitments import (
     PASSIVE,
     SPEAKER,
@@ -15,7 +24,7 @@ from guards.commitments import (
     entries_es,
     read_commitments,
 )
-from guards.conjugation import fold, regular_participle_es
+from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
@@ -23,7 +32,7 @@ from guards.moods import conditional, in_open_question, on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, requested_acts, says_done
 from guards.result_states import moving_participle, shipping_reported, underway
-from guards.text import cited_sentences, content_words, restates, words
+from guards.text import cited_sentences, restates, words
 from guards.verdicts import Finding
 
 
@@ -71,7 +80,7 @@ def _passes_a_thing(verb: str, sentence: str) -> bool:
     after = tokens[tokens.index(verb) + 1 :][:3]
     if after[:1] and after[0] in _THING_EN:
         return True
-    return any(t.startswith(_CASE_WORDS) for t in after if t not in _YOU)
+    return any(t.startswith(_CASE_WORDS) for t in after if t not in YOU)
 
 
 def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
@@ -106,9 +115,9 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
             act = act_of(claim, ctx.language)
-            if act in MONEY_ACTS or not claim.binding or _arithmetic(claim.verb, ctx.draft):
+            if act in MONEY_ACTS or not claim.binding or arithmetic(claim.verb, ctx.draft):
                 continue
-            if in_open_question(sentence, claim.verb) or _reported_speech(claim.verb, sentence):
+            if in_open_question(sentence, claim.verb) or reported_speech(claim.verb, sentence):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
@@ -117,7 +126,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             if (
                 act in (Act.HANDOFF, Act.FORWARD)
                 and (on_condition(sentence) or (act == Act.FORWARD and conditional(sentence)))
-                and not _said_done(claim.verb, sentence)
+                and not said_done(claim.verb, sentence)
             ):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
             if _names_a_performed_act(claim.verb, sentence, done, ctx.language):
@@ -126,10 +135,10 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 sources
                 or claim.lemma[:5] in outputs
                 or claim.verb in outputs
-                or _echoes_report(sentence, outputs, stop)
+                or echoes_report(sentence, outputs, stop)
             ):
                 continue  # a process the source states, or a state a tool reported
-            if claim.actor == PASSIVE and _habitual(claim.verb, sentence, ctx.language):
+            if claim.actor == PASSIVE and habitual(claim.verb, sentence, ctx.language):
                 continue  # "the discount is applied at the till": how things are done
             if (
                 reported(act, outputs)
@@ -137,14 +146,14 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not _a_document_sent(act, claim.verb, sentence, _customer_words(ctx))
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
-            said = _clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
+            said = clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
             if any(restates(said, text, stop, share=0.5) for text in sources) and not (
-                claim.actor == SPEAKER and _said_done(claim.verb, sentence)
+                claim.actor == SPEAKER and said_done(claim.verb, sentence)
             ):
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
-            if _arithmetic(deed.verb, ctx.draft):
+            if arithmetic(deed.verb, ctx.draft):
                 continue  # "por eso sumé el costo de envío" beside a total: a sum
             named = _performed_act_named(deed.verb, sentence, done, ctx.language)
             if deed.binding and named is not None:
@@ -154,14 +163,14 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                     return _finding(named, deed.verb, sentence, ctx, done, reference=other)
             if sentence.endswith(":"):
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
-            if on_condition(sentence) and not _said_done(deed.verb, sentence):
+            if on_condition(sentence) and not said_done(deed.verb, sentence):
                 continue  # "si no te aparece, avisame y te paso con alguien": an offer
             if (
                 deed.binding
                 # a source states how things are done, never that they were done for
                 # this case: "I've extended the return window on order 10288 [returns#1]"
-                and (not sources or _said_done(deed.verb, sentence))
-                and not _stem_reported(deed.verb[:5], outputs)  # "we shipped it Monday"
+                and (not sources or said_done(deed.verb, sentence))
+                and not stem_reported(deed.verb[:5], outputs)  # "we shipped it Monday"
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
@@ -189,107 +198,6 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             # in a turn whose lookup shows nothing moving
             return _finding(Act.SEND, moving, sentence, ctx, done)
     return None
-
-
-def _arithmetic(verb: str, draft: str) -> bool:
-    """A verb of adding in a draft that works out a total ("Total: $54.800 … por eso
-    los sumé por separado", "£36.99 … so I've added it"): the sum, not an act."""
-    if not fold(verb).startswith(("sum", "add", "añad", "agreg")):
-        return False
-    return "=" in draft or "+" in draft or _TOTAL.search(draft) is not None
-
-
-_TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
-
-
-_CLAUSE_JOINTS = (", ", "; ", " y ", " and ", " pero ", " but ", " — ", " - ")
-
-
-def _clause_of(verb: str, sentence: str) -> str:
-    """The clause that holds the verb, when it names a day or the present moment: a
-    speaker's "te lo reenviamos mañana" is not the process a source states because the
-    next clause restates it ("y el repartidor te llama antes de llegar [entregas#1]")."""
-    clauses = [sentence]
-    for joint in _CLAUSE_JOINTS:
-        clauses = [part for clause in clauses for part in clause.split(joint)]
-    clause = next((c for c in clauses if verb in words(c)), sentence)
-    # only a clause anchored to today's calendar is this case's own act; "a Rafaela lo
-    # enviamos por correo y tarda de 3 a 5 días [envios#1]" is how it is done
-    return clause if _DEICTIC & set(words(clause)) else sentence
-
-
-_DEICTIC = frozenset("hoy mañana ahora ahorita today tomorrow tonight now".split())
-
-
-# What a record says is still to come: "devolución solicitada, pendiente de aceptación".
-_NOT_YET = ("pendiente de", "pending", "awaiting", "a la espera de", " sin", " not")
-
-
-def _stem_reported(stem: str, outputs: str) -> bool:
-    """The tool's record has the verb's stem, and not as something still to come."""
-    start = outputs.find(stem)
-    while start >= 0:
-        if not outputs[max(0, start - 16) : start].rstrip().endswith(_NOT_YET):
-            return True
-        start = outputs.find(stem, start + 1)
-    return False
-
-
-# Verbs of saying in the past: what follows "dije que" is what was said, not done.
-_SAID = frozenset(
-    "dije dijimos comenté comentamos mencioné mencionamos said told mentioned".split()
-)
-
-
-def _reported_speech(verb: str, sentence: str) -> bool:
-    """ "en mi mensaje anterior dije que te cambiaba la dirección, pero…": the act is
-    what an earlier message said, which the sentence corrects or recalls."""
-    tokens = words(sentence)
-    if verb not in tokens:
-        return False
-    window = tokens[max(0, tokens.index(verb) - 5) : tokens.index(verb)]
-    return any(
-        token in _SAID and window[at + 1 : at + 2] in (["que"], ["i"], ["we"], ["you"])
-        for at, token in enumerate(window)
-    )
-
-
-def _done_form(verb: str) -> bool:
-    """A past or a participle: "extended", "extendido", "amplié"."""
-    bare = fold(verb)
-    return verb.endswith("ed") or regular_participle_es(bare) or verb.endswith("é")
-
-
-def _said_done(verb: str, sentence: str) -> bool:
-    """A done form, or any verb after a perfect's auxiliary ("I've let the courier know
-    … if nobody answers": the condition is the courier's, the deed is done)."""
-    if _done_form(verb):
-        return True
-    tokens = words(sentence)
-    if verb not in tokens:
-        return False
-    leading = tokens[: tokens.index(verb)]
-    if len(leading) >= 2 and leading[-1] in ("a", "de"):
-        if fold(leading[-2]).startswith(("volv", "vuelv", "acab")):
-            return True  # "te la volví a mandar", "acabo de dispararlo": this case's
-    if [t for t in leading if t not in _CLITICS][-1:] == ["ya"]:
-        return True  # "ya te lo reprogramamos": already, whatever the form says
-    before = [t for t in leading if t not in _PERFECT_ADVERBS][-1:]
-    return bool(before) and before[0] in _PERFECT
-
-
-_PERFECT = frozenset("i've we've have has he hemos ha han".split())
-_PERFECT_ADVERBS = frozenset("just already also ya personally".split())
-_CLITICS = frozenset("me te se le les lo la los las nos os".split())
-
-
-def _echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
-    """A passive state said in the words of a tool's report: two content words of five
-    letters or more that the report has too ("the return was booked as a home
-    collection" over "return collected from home")."""
-    said = {w[:5] for w in content_words(sentence, stop) if len(w) >= 5 and not w.isdigit()}
-    reported = {w[:5] for w in content_words(outputs, stop) if len(w) >= 5}
-    return len(said & reported) >= 2
 
 
 # What a performed act leaves behind, named as the object of any verb: "cargué la
@@ -331,41 +239,6 @@ def _performed_act_named(
         if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
             return act
     return None
-
-
-# Closed classes: the present of the passive's auxiliary, and words for this customer.
-_PRESENT_AUX = {"en": frozenset(("is", "are")), "es": frozenset(("se", "queda", "quedan"))}
-_YOU = frozenset("you your yours te tu tus le les su sus usted ustedes vos".split())
-
-
-def _habitual(verb: str, sentence: str, language: str) -> bool:
-    """A passive in the simple present with no one of this case in its clause ("the
-    discount is applied at the till", "se aplica en caja") says how the shop works, not
-    what was done for this customer ("your discount has been applied"); an order's
-    number names the case ("queda anulado el pedido NB-7398")."""
-    for clause in sentence.split(","):
-        tokens = words(clause)
-        if verb not in tokens:
-            continue
-        at = tokens.index(verb)
-        return (
-            at > 0
-            and tokens[at - 1] in _PRESENT_AUX["es" if language == "es" else "en"]
-            and not _YOU & set(tokens)
-            and not _names_an_order(tokens)
-        )
-    return False
-
-
-_ORDER_NOUNS = frozenset("pedido pedidos orden compra order orders".split())
-
-
-def _names_an_order(tokens: list[str]) -> bool:
-    """An order noun with its number within two words ("el pedido NB-7398")."""
-    return any(
-        token in _ORDER_NOUNS and any(t[:1].isdigit() for t in tokens[at + 1 : at + 3])
-        for at, token in enumerate(tokens)
-    )
 
 
 # Closed class: what is sent that is not the parcel a lookup reports as shipped.

@@ -48,67 +48,15 @@ _DEED_STEMS_ES = ("contact", "notific", "creé", "cread", "creamos")
 # "dejar" is talk with a thing handed over in the chat ("te dejo el enlace") and a deed
 # with a state or a record left behind ("te lo dejo reservado", "dejé una nota").
 _LEFT_ES = ("nota", "constancia", "registro", "aviso", "comentario", "observaci", "asentad")
-_CASE_ES = (
-    "pedido",
-    "orden",
-    "compra",
-    "direcci",
-    "factura",
-    "etiqueta",
-    "reembols",
-    "reintegr",
-    "suscripci",
-    "caja",
-    "cuenta",
-    "envío",
-    "envio",
-    "entrega",
-    "devoluci",
-    "cambio",
-    "reclamo",
-    "caso",
-    "incidencia",
-    "turno",
-    "cita",
-    "reserva",
-    "paquete",
-    "producto",
-    "cobro",
-    "pago",
-    "garant",
-    "recogida",
-    "retiro",
-    "reemplazo",
-    "recambio",
+_CASE_ES = tuple(
+    "pedido orden compra direcci factura etiqueta reembols reintegr suscripci caja "
+    "cuenta envío envio entrega devoluci cambio reclamo caso incidencia turno cita "
+    "reserva paquete producto cobro pago garant recogida retiro reemplazo recambio".split()
 )
-_CASE_EN = (
-    "order",
-    "address",
-    "invoice",
-    "label",
-    "refund",
-    "subscription",
-    "box",
-    "account",
-    "delivery",
-    "return",
-    "exchange",
-    "claim",
-    "case",
-    "ticket",
-    "booking",
-    "appointment",
-    "reservation",
-    "parcel",
-    "package",
-    "payment",
-    "card",
-    "plan",
-    "courier",
-    "warranty",
-    "pickup",
-    "collection",
-    "replacement",
+_CASE_EN = tuple(
+    "order address invoice label refund subscription box account delivery return "
+    "exchange claim case ticket booking appointment reservation parcel package "
+    "payment card plan courier warranty pickup collection replacement".split()
 )
 _FOR_CUSTOMER_ES = frozenset("te le les se tu tus su sus vos usted ustedes".split())
 _FOR_CUSTOMER_EN = frozenset("you your yours".split())

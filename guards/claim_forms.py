@@ -1,0 +1,149 @@
+"""How a sentence says an act: done or to come, for this case or as how things are done.
+
+The readings ``guards.action_claim`` asks of a sentence that holds a verb of an act:
+whether it is said done (a past, a perfect, "volví a", "ya"), inside reported speech,
+as a sum worked out, in a clause anchored to a day, as a present passive of how the shop
+works, or in a tool's own words.
+"""
+
+from __future__ import annotations
+
+from guards import scan
+from guards.conjugation import fold, regular_participle_es
+from guards.text import content_words, words
+
+
+def arithmetic(verb: str, draft: str) -> bool:
+    """A verb of adding in a draft that works out a total ("Total: $54.800 … por eso
+    los sumé por separado", "£36.99 … so I've added it"): the sum, not an act."""
+    if not fold(verb).startswith(("sum", "add", "añad", "agreg")):
+        return False
+    return "=" in draft or "+" in draft or _TOTAL.search(draft) is not None
+
+
+_TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
+
+
+_CLAUSE_JOINTS = (", ", "; ", " y ", " and ", " pero ", " but ", " — ", " - ")
+
+
+def clause_of(verb: str, sentence: str) -> str:
+    """The clause that holds the verb, when it names a day or the present moment: a
+    speaker's "te lo reenviamos mañana" is not the process a source states because the
+    next clause restates it ("y el repartidor te llama antes de llegar [entregas#1]")."""
+    clauses = [sentence]
+    for joint in _CLAUSE_JOINTS:
+        clauses = [part for clause in clauses for part in clause.split(joint)]
+    clause = next((c for c in clauses if verb in words(c)), sentence)
+    # only a clause anchored to today's calendar is this case's own act; "a Rafaela lo
+    # enviamos por correo y tarda de 3 a 5 días [envios#1]" is how it is done
+    return clause if _DEICTIC & set(words(clause)) else sentence
+
+
+_DEICTIC = frozenset("hoy mañana ahora ahorita today tomorrow tonight now".split())
+
+
+# What a record says is still to come: "devolución solicitada, pendiente de aceptación".
+_NOT_YET = ("pendiente de", "pending", "awaiting", "a la espera de", " sin", " not")
+
+
+def stem_reported(stem: str, outputs: str) -> bool:
+    """The tool's record has the verb's stem, and not as something still to come."""
+    start = outputs.find(stem)
+    while start >= 0:
+        if not outputs[max(0, start - 16) : start].rstrip().endswith(_NOT_YET):
+            return True
+        start = outputs.find(stem, start + 1)
+    return False
+
+
+# Verbs of saying in the past: what follows "dije que" is what was said, not done.
+_SAID = frozenset(
+    "dije dijimos comenté comentamos mencioné mencionamos said told mentioned".split()
+)
+
+
+def reported_speech(verb: str, sentence: str) -> bool:
+    """ "en mi mensaje anterior dije que te cambiaba la dirección, pero…": the act is
+    what an earlier message said, which the sentence corrects or recalls."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    window = tokens[max(0, tokens.index(verb) - 5) : tokens.index(verb)]
+    return any(
+        token in _SAID and window[at + 1 : at + 2] in (["que"], ["i"], ["we"], ["you"])
+        for at, token in enumerate(window)
+    )
+
+
+def done_form(verb: str) -> bool:
+    """A past or a participle: "extended", "extendido", "amplié"."""
+    bare = fold(verb)
+    return verb.endswith("ed") or regular_participle_es(bare) or verb.endswith("é")
+
+
+def said_done(verb: str, sentence: str) -> bool:
+    """A done form, or any verb after a perfect's auxiliary ("I've let the courier know
+    … if nobody answers": the condition is the courier's, the deed is done)."""
+    if done_form(verb):
+        return True
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    leading = tokens[: tokens.index(verb)]
+    if len(leading) >= 2 and leading[-1] in ("a", "de"):
+        if fold(leading[-2]).startswith(("volv", "vuelv", "acab")):
+            return True  # "te la volví a mandar", "acabo de dispararlo": this case's
+    if [t for t in leading if t not in _CLITICS][-1:] == ["ya"]:
+        return True  # "ya te lo reprogramamos": already, whatever the form says
+    before = [t for t in leading if t not in _PERFECT_ADVERBS][-1:]
+    return bool(before) and before[0] in _PERFECT
+
+
+_PERFECT = frozenset("i've we've have has he hemos ha han".split())
+_PERFECT_ADVERBS = frozenset("just already also ya personally".split())
+_CLITICS = frozenset("me te se le les lo la los las nos os".split())
+
+
+def echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
+    """A passive state said in the words of a tool's report: two content words of five
+    letters or more that the report has too ("the return was booked as a home
+    collection" over "return collected from home")."""
+    said = {w[:5] for w in content_words(sentence, stop) if len(w) >= 5 and not w.isdigit()}
+    reported = {w[:5] for w in content_words(outputs, stop) if len(w) >= 5}
+    return len(said & reported) >= 2
+
+
+# Closed classes: the present of the passive's auxiliary, and words for this customer.
+_PRESENT_AUX = {"en": frozenset(("is", "are")), "es": frozenset(("se", "queda", "quedan"))}
+YOU = frozenset("you your yours te tu tus le les su sus usted ustedes vos".split())
+
+
+def habitual(verb: str, sentence: str, language: str) -> bool:
+    """A passive in the simple present with no one of this case in its clause ("the
+    discount is applied at the till", "se aplica en caja") says how the shop works, not
+    what was done for this customer ("your discount has been applied"); an order's
+    number names the case ("queda anulado el pedido NB-7398")."""
+    for clause in sentence.split(","):
+        tokens = words(clause)
+        if verb not in tokens:
+            continue
+        at = tokens.index(verb)
+        return (
+            at > 0
+            and tokens[at - 1] in _PRESENT_AUX["es" if language == "es" else "en"]
+            and not YOU & set(tokens)
+            and not names_an_order(tokens)
+        )
+    return False
+
+
+_ORDER_NOUNS = frozenset("pedido pedidos orden compra order orders".split())
+
+
+def names_an_order(tokens: list[str]) -> bool:
+    """An order noun with its number within two words ("el pedido NB-7398")."""
+    return any(
+        token in _ORDER_NOUNS and any(t[:1].isdigit() for t in tokens[at + 1 : at + 3])
+        for at, token in enumerate(tokens)
+    )
