@@ -32,6 +32,7 @@ from guards.moods import conditional, in_open_question, on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, requested_acts, says_done
 from guards.result_states import moving_participle, shipping_reported, underway
+from guards.scheduled import scheduled_by_others
 from guards.text import cited_sentences, restates, words
 from guards.verdicts import Finding
 
@@ -197,6 +198,9 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             # "el mate nuevo ya está en camino", "a replacement is already on its way",
             # in a turn whose lookup shows nothing moving
             return _finding(Act.SEND, moving, sentence, ctx, done)
+        if not done and (role := scheduled_by_others(sentence, ctx.language, on_record)):
+            # "a courier will collect your rug tomorrow morning": arranged for this case
+            return _finding(Act.SCHEDULE, role, sentence, ctx, done)
     return None
 
 

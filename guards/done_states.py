@@ -104,7 +104,9 @@ def done_state(sentence: str, language: str, reported: str) -> str | None:
     for index in range(len(tokens) - 2) if lang == "es" else ():
         if tokens[index : index + 2] == ["ya", "se"]:
             past = tokens[index + 2]
-            if len(past) > 4 and past.endswith(("ó", "aron", "ieron")):
+            if past in ("hizo", "puso", "dio") or (  # "ya se hizo el reclamo"
+                len(past) > 4 and past.endswith(("ó", "aron", "ieron"))
+            ):
                 if not _conversation(past) and fold(past)[:5] not in fold(reported):
                     return past
     # "Queda anotado", "Sí, queda registrado": a clause opens on the state

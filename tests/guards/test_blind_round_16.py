@@ -52,6 +52,14 @@ from tests.guards.test_blind_round_rst import blind
         "ab-0205",
         # "I split order 9297 across two boxes": an irregular simple past
         "hh-0186",
+        # "a courier will collect your rug tomorrow morning" after the cited process:
+        # someone outside the chat acting on a day is an arranged act
+        "t-0145",
+        # "No tienes que hacer nada: el transportista pasará a recoger el ejemplar de
+        # más en los próximos días"
+        "ab-0104",
+        # "Ya se hizo el reclamo al correo por el pedido 7003": an irregular past
+        "v-0141",
     ],
 )
 def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
@@ -130,3 +138,20 @@ def test_an_earlier_message_recalled_in_reported_speech_claims_nothing():
     assert "action_claim" not in check(blind("ac-0021"))
     claimed = "Ya te cambié la dirección del pedido CB-30520 a la nueva."
     assert "action_claim" in check(turn(claimed, locale="es-ES"))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "tools"),
+    [
+        # the lookup gives the day: reported, not arranged
+        (
+            "The courier will deliver it on Tuesday.",
+            "en",
+            [("get_order_status", {"order_id": "5512"}, "5512 - out for delivery, Tuesday")],
+        ),
+        # a condition: what would happen
+        ("Si no estás, el repartidor volverá mañana.", "es-AR", None),
+    ],
+)
+def test_a_third_party_on_a_day_the_record_gives_or_on_a_condition_passes(draft, locale, tools):
+    assert "action_claim" not in check(turn(draft, locale=locale, tools=tools))

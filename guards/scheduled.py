@@ -1,0 +1,63 @@
+"""Someone outside the chat said to act for this customer on a given day.
+
+"A courier will collect your rug tomorrow morning", "el transportista pasará a
+recoger el ejemplar en los próximos días", "te van a contactar mañana": a courier, a
+workshop or a colleague does the act, but the day says it has been arranged for this
+customer, which only an act could have done. The reading is structural: a third party
+as the subject (a closed class of roles), a future (will / 'll, "va a / van a" +
+infinitive, the Spanish future), and a day of the calendar or the present moment in the
+same clause. A tool's record or a source that gives the day, a condition, a negation
+or an offer leave it unsaid.
+"""
+
+from __future__ import annotations
+
+from guards.moods import conditional, is_offer
+from guards.text import words
+from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
+
+_ROLES = tuple(
+    "courier carrier driver technician engineer colleague workshop warehouse depot "
+    "transportista repartidor mensajero mensajería mensajeria técnico tecnico compañer "
+    "taller almacén almacen depósito deposito correo equipo team".split()
+)
+_DAYS = frozenset(
+    "today tomorrow tonight monday tuesday wednesday thursday friday saturday sunday "
+    "hoy mañana lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
+)
+_SOON = ("próximos días", "proximos dias", "esta tarde", "this afternoon", "next few days")
+_FUTURE_EN = frozenset("will 'll".split())
+_GOING_ES = frozenset("va van".split())
+
+
+def scheduled_by_others(sentence: str, language: str, record: str) -> str | None:
+    """The role said to act on a day (see the module's description), or None."""
+    lower = sentence.lower().replace("’", "'")
+    if conditional(lower) or is_offer(lower, language):
+        return None  # "si no estás, el repartidor volverá mañana": on a condition
+    for clause in lower.replace(";", ",").replace(":", ",").split(","):
+        found = _in_clause(clause, language, record)
+        if found:
+            return found
+    return None
+
+
+def _in_clause(clause: str, language: str, record: str) -> str | None:
+    tokens = words(clause)
+    roles = [i for i, t in enumerate(tokens) if t.startswith(_ROLES)]
+    if not roles or not (_DAYS & set(tokens) or any(s in clause for s in _SOON)):
+        return None
+    negation = _NEGATION_EN if language == "en" else _NEGATION_ES
+    if negation & set(tokens):
+        return None
+    if any(day in record for day in _DAYS & set(tokens)):
+        return None  # the record gives the day
+    at = roles[0]
+    after = tokens[at + 1 : at + 4]
+    if language == "en":
+        future = bool(_FUTURE_EN & set(after)) or tokens[at].endswith("'ll")
+    else:
+        future = bool(_GOING_ES & set(after)) or any(
+            t.endswith(("rá", "rán")) and len(t) > 4 for t in after
+        )
+    return tokens[at] if future else None
