@@ -83,6 +83,22 @@ _ADVICE = scan.compile(
 )
 
 
+# The customer's own reaching of an amount, as a sentence's condition: "si añades otro
+# queso y llegas a esa cifra, se aplicaría", "if you add one more, it would apply".
+_REACHING = scan.compile(
+    r"(?i)^[^\pL]*(?:si|if|once|cuando|en\s+cuanto)\s+(?:\pL+\s+){0,2}?"
+    r"(?:añad|agreg|sum|lleg|alcanz|super|pas|complet|add|reach|spend|get\s+to|go\s+over|top)"
+)
+
+
+def on_reaching(sentence: str, locale: str, promos: list[str]) -> bool:
+    """The sentence grants a promotion on the condition that the customer reaches the
+    amount a source starts it at: the promotion's rule, said of this basket."""
+    if _REACHING.search(sentence) is None:
+        return False
+    return any(threshold(part, locale) is not None for text in promos for part in sentences(text))
+
+
 def threshold_reached(ctx: GuardContext, sentence: str, promos: list[str]) -> bool:
     """The sentence names what a promotion gives from an amount on, and this turn's
     amounts reach that amount: "Como $124.000 supera ese monto, tu compra entra en el

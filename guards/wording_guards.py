@@ -50,7 +50,7 @@ from guards.text import (
     tail_with,
     words,
 )
-from guards.thresholds import below_threshold, threshold_reached
+from guards.thresholds import below_threshold, on_reaching, threshold_reached
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verb_groups import _FREE
 from guards.verdicts import Finding
@@ -180,6 +180,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 # "te lo extendemos a la cucha": the offer is carried past what its
                 # source covers, so the source that states the offer cannot back it.
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
+            if claim.modal and not apology and on_reaching(sentence, ctx.locale, trusted):
+                continue  # "si añades otro queso y llegas a esa cifra, se aplicaría"
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
             tail = tail_with(claim.verb, sentence, after_citation)

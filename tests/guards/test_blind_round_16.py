@@ -155,3 +155,14 @@ def test_an_earlier_message_recalled_in_reported_speech_claims_nothing():
 )
 def test_a_third_party_on_a_day_the_record_gives_or_on_a_condition_passes(draft, locale, tools):
     assert "action_claim" not in check(turn(draft, locale=locale, tools=tools))
+
+
+def test_a_promotion_on_the_customer_reaching_its_amount_is_its_rule():
+    """Given "el descuento de 5 € pide un pedido de quesos desde 40 € [ofertas#4]. Si
+    añades otro queso y llegas a esa cifra, se aplicaría"; then the promotion's own
+    rule said of this basket passes (ww-0228); an extra amount on the same condition
+    still fails."""
+    assert "discount_promise" not in check(blind("ww-0228"))
+    chunks = {"ofertas#4": "Descuento de 5 € en pedidos de quesos desde 40 €."}
+    extra = "Si añades otro queso y llegas a 40 €, te aplicaríamos un 10 % adicional."
+    assert "discount_promise" in check(turn(extra, locale="es-ES", chunks=chunks))
