@@ -190,7 +190,11 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             if asked:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return _finding(act, "done", sentence, ctx, done)
-        if not done and (state := done_state(sentence, ctx.language, on_record)) is not None:
+        if (
+            not done
+            and (state := done_state(sentence, ctx.language, on_record, outputs=outputs))
+            is not None
+        ):
             if not (moving_participle(state) and shipping_reported(outputs)):
                 # "a replacement mouse has been dispatched", "la entrega quedó pasada"
                 return _finding(Act.OTHER, state, sentence, ctx, done)
@@ -248,15 +252,16 @@ def _performed_act_named(
 # Closed class: what is sent that is not the parcel a lookup reports as shipped.
 _DOCUMENTS = frozenset(
     "factura facturas invoice invoices etiqueta label labels comprobante receipt recibo "
-    "mail email e-mail link enlace código codigo code voucher cupón cupon".split()
+    "mail email e-mail link enlace código codigo code voucher cupón cupon quote presupuesto".split()
 )
 
 
 def _a_document_sent(act: Act, verb: str, sentence: str, asked: str = "") -> bool:
     """ "I've just resent the invoice": a lookup that says the order shipped reports the
     parcel, not a document sent to the customer (the object, within a few words after
-    the verb). A pronoun before the verb ("ya se lo mandamos") stands for what the
-    customer asked to be sent: a document when their message names one."""
+    the verb). A pronoun before the verb ("ya se lo mandamos") or right after it ("I'll
+    resend it") stands for what the customer asked to be sent: a document when their
+    message names one."""
     tokens = words(sentence)
     if act != Act.SEND or verb not in tokens:
         return False
@@ -266,7 +271,8 @@ def _a_document_sent(act: Act, verb: str, sentence: str, asked: str = "") -> boo
     start = at - 2
     if at >= 2 and tokens[at - 1] in ("a", "de"):
         start = at - 4  # an auxiliary between: "te la volví a mandar"
-    pronoun = bool(set(tokens[max(0, start) : at]) & _OBJECT_PRONOUNS)
+    around = {*tokens[max(0, start) : at], *tokens[at + 1 : at + 2]}  # "resend it"
+    pronoun = bool(around & _OBJECT_PRONOUNS)
     return pronoun and bool(_DOCUMENTS & set(words(asked)))
 
 

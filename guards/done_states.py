@@ -33,6 +33,10 @@ _AUX_ES = (
     ("quedaron",),
     ("ya", "queda"),
     ("ya", "quedan"),
+    ("ya", "está"),
+    ("ya", "están"),
+    ("se", "ha"),
+    ("se", "han"),
     ("fue",),
     ("fueron",),
 )
@@ -56,9 +60,14 @@ _IRREGULAR_ES = ("cho", "cha", "to", "ta")
 _IRREGULAR_EN = frozenset("sent put set made done given shipped".split())
 
 
-def done_state(sentence: str, language: str, reported: str) -> str | None:
+def done_state(
+    sentence: str, language: str, reported: str, *, outputs: str | None = None
+) -> str | None:
     """The participle when ``sentence`` says a state of the case was made, and
-    ``reported`` (this turn's tool outputs and source texts, lower case) does not."""
+    ``reported`` (this turn's tool outputs and source texts, lower case) does not. A
+    perfect of an impersonal "se" ("la cita se ha anulado") tells an event of this
+    case, which only ``outputs`` (the tools' records, when given) can report: a source
+    that says how a booking is cancelled reports no cancellation."""
     lang = "en" if language == "en" else "es"
     lower = sentence.lower().replace("’", "'")
     # any subject fused to "has" or "is": "a note's been added", "it's been sent"
@@ -85,7 +94,8 @@ def done_state(sentence: str, language: str, reported: str) -> str | None:
                 participle = tokens[end + 1] if end + 1 < len(tokens) else ""
             if not _participle(participle, lang) or _conversation(participle):
                 continue
-            if fold(participle)[:5] in fold(reported):
+            record = outputs if outputs is not None and aux[0] == "se" else reported
+            if fold(participle)[:5] in fold(record):
                 continue
             return participle
     # "ya tiene la nueva dirección actualizada": the customer already holds the state
@@ -105,7 +115,7 @@ def done_state(sentence: str, language: str, reported: str) -> str | None:
         if tokens[index : index + 2] == ["ya", "se"]:
             past = tokens[index + 2]
             if past in ("hizo", "puso", "dio") or (  # "ya se hizo el reclamo"
-                len(past) > 4 and past.endswith(("ó", "aron", "ieron"))
+                len(past) >= 4 and past.endswith(("ó", "aron", "ieron"))
             ):
                 if not _conversation(past) and fold(past)[:5] not in fold(reported):
                     return past

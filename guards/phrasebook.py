@@ -98,6 +98,9 @@ SPANISH = Phrasebook(
         r"por\s+las\s+molestias",
         r"en\s+compensaci[oó]n",
         r"para\s+disculparnos",
+        r"como\s+gesto",
+        r"por\s+(?:tu|su|vuestra)\s+paciencia",
+        r"por\s+la\s+espera",
     ),
     refund_promise=(
         r"te\s+(?:devolvemos|devolveremos|reintegramos|reembolsamos|acreditamos)",
@@ -267,6 +270,9 @@ ENGLISH = Phrasebook(
         r"as\s+compensation",
         r"as\s+a\s+goodwill",
         r"to\s+apologi[sz]e",
+        r"as\s+a\s+thank[\s-]*you",
+        r"for\s+your\s+patience",
+        r"for\s+the\s+wait",
     ),
     refund_promise=(
         r"(?:we|i)\s*(?:will|'ll|shall|are\s+going\s+to|can)\s+(?:now\s+)?refund",

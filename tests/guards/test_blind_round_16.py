@@ -60,6 +60,14 @@ from tests.guards.test_blind_round_rst import blind
         "ab-0104",
         # "Ya se hizo el reclamo al correo por el pedido 7003": an irregular past
         "v-0141",
+        # "La entrega ya se pasó a la dirección de tu trabajo", hidden in a long reply
+        "ae-0109",
+        # "la cita del jueves en Goya se ha anulado" beside a source that says how a
+        # booking is cancelled: only a tool's record reports this case's event
+        "ae-0228",
+        # "I'll resend it to your mobile now" when the record says the quote was sent
+        # on 9 June: the pronoun stands for the document the customer asked for
+        "ae-0084",
     ],
 )
 def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
@@ -166,3 +174,16 @@ def test_a_promotion_on_the_customer_reaching_its_amount_is_its_rule():
     chunks = {"ofertas#4": "Descuento de 5 € en pedidos de quesos desde 40 €."}
     extra = "Si añades otro queso y llegas a 40 €, te aplicaríamos un 10 % adicional."
     assert "discount_promise" in check(turn(extra, locale="es-ES", chunks=chunks))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Como gesto de nuestra parte, tenés 1.000 puntos del Club Gran Sur de regalo"
+        "af-0067",
+        # "As a thank-you for your patience, there's 500 points (£5 off) waiting for you"
+        "af-0141",
+    ],
+)
+def test_a_goodwill_gift_after_an_apology_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))

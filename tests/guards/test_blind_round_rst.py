@@ -27,6 +27,7 @@ FILES = {
     "hh": "actions-hh",
     "ab": "actions-ab",
     "ac": "actions-ac",
+    "ae": "actions-ae",
 }
 
 
