@@ -17,7 +17,7 @@ from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 
 _ROLES = tuple(
-    "courier carrier driver technician engineer colleague workshop warehouse depot "
+    "courier carrier driver technician engineer colleague workshop warehouse depot shop store "
     "transportista repartidor mensajero mensajería mensajeria técnico tecnico compañer "
     "taller almacén almacen depósito deposito correo equipo team".split()
 )
@@ -35,7 +35,9 @@ def scheduled_by_others(sentence: str, language: str, record: str) -> str | None
     lower = sentence.lower().replace("’", "'")
     if conditional(lower) or is_offer(lower, language):
         return None  # "si no estás, el repartidor volverá mañana": on a condition
-    for clause in lower.replace(";", ",").replace(":", ",").split(","):
+    for mark in (";", ":", " — ", " – ", " - "):
+        lower = lower.replace(mark, ",")
+    for clause in lower.split(","):
         found = _in_clause(clause, language, record)
         if found:
             return found
@@ -45,7 +47,8 @@ def scheduled_by_others(sentence: str, language: str, record: str) -> str | None
 def _in_clause(clause: str, language: str, record: str) -> str | None:
     tokens = words(clause)
     roles = [i for i, t in enumerate(tokens) if t.startswith(_ROLES)]
-    if not roles or not (_DAYS & set(tokens) or any(s in clause for s in _SOON)):
+    for_you = language == "en" and "for you" in clause  # "holding ref 7900 for you"
+    if not roles or not (_DAYS & set(tokens) or any(s in clause for s in _SOON) or for_you):
         return None
     negation = _NEGATION_EN if language == "en" else _NEGATION_ES
     if negation & set(tokens):
@@ -56,8 +59,19 @@ def _in_clause(clause: str, language: str, record: str) -> str | None:
     after = tokens[at + 1 : at + 4]
     if language == "en":
         future = bool(_FUTURE_EN & set(after)) or tokens[at].endswith("'ll")
+        # "the shop is holding it", "the workshop has your phone booked in"
+        future = future or _arranged_en(tokens[at + 1 : at + 6])
     else:
         future = bool(_GOING_ES & set(after)) or any(
             t.endswith(("rá", "rán")) and len(t) > 4 for t in after
         )
     return tokens[at] if future else None
+
+
+def _arranged_en(after: list[str]) -> bool:
+    """ "is / are" + an -ing form, or "has / have" + a participle within a few words."""
+    if after[:1] in (["is"], ["are"]):
+        return len(after) > 1 and after[1].endswith("ing") and after[1] != "open"
+    if after[:1] in (["has"], ["have"]):
+        return any(t.endswith("ed") for t in after[1:])
+    return False

@@ -68,6 +68,10 @@ from tests.guards.test_blind_round_rst import blind
         # "I'll resend it to your mobile now" when the record says the quote was sent
         # on 9 June: the pronoun stands for the document the customer asked for
         "ae-0084",
+        # "The workshop has your phone booked in for Thursday": arranged, not said
+        "ae-0024",
+        # "No problem at all — the shop is holding ref 7900 for you behind the counter"
+        "ae-0102",
     ],
 )
 def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
