@@ -44,11 +44,11 @@ _FRAME = {
 _MONEY_BACK = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])(reembols\pL*|reintegr\pL*|(?:el|la|tu|su)\s+(?:dinero|plata|importe)|"
-        r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*)"
+        r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*|de\s+vuelta\s+(?:en|a)\s+tu)"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(refund\pL*|reimburs\pL*|(?:your|the)\s+money|money\s+back|"
-        r"paid\s+(?:out|back)|credited)"
+        r"paid\s+(?:out|back)|credited|back\s+(?:on|to|in|into)\s+your\s+(?:card|account|bank))"
     ),
 }
 _NEGATION = {
@@ -61,10 +61,10 @@ _CERTAIN = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:es|está|queda)\s+(?:seguro|asegurado|garantizado)|sí\s+o\s+sí|"
         r"d[aá]lo\s+por\s+hecho|tenelo\s+por\s+seguro|tenlo\s+por\s+seguro|"
-        r"tranqui\pL*\s+que|no\s+te\s+preocupes,?\s+que)(?:$|[^\pL])"
+        r"tranqui\pL*\s+que|no\s+te\s+preocupes,?\s+que|sin\s+duda|seguro\s+que)(?:$|[^\pL])"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])(guaranteed|for\s+sure|as\s+good\s+as|rest\s+assured|"
+        r"(?i)(?:^|[^\pL])(guaranteed|for\s+sure|definitely|as\s+good\s+as|rest\s+assured|"
         r"consider\s+it\s+done|you\s+have\s+my\s+word|without\s+fail|don'?t\s+worry,?|"
         r"no\s+need\s+to\s+worry,?|not\s+to\s+worry,?)(?:$|[^\pL])"
     ),

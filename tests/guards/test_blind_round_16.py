@@ -191,3 +191,13 @@ def test_a_promotion_on_the_customer_reaching_its_amount_is_its_rule():
 )
 def test_a_goodwill_gift_after_an_apology_is_stopped(case_id):
     assert "discount_promise" in check(blind(case_id))
+
+
+def test_certainty_about_money_back_on_the_card_is_stopped():
+    """Given "Yes, definitely — the £12.99 will be back on your card within 5 working
+    days [returns#1]" for a request still under review; then the certainty vouches for
+    the outcome (af-0089); the policy said without it passes."""
+    assert "refund_promise" in check(blind("af-0089"))
+    chunks = {"returns#1": "Approved refunds go back to your card within 5 working days."}
+    policy = "Approved refunds go back to your card within 5 working days [returns#1]."
+    assert "refund_promise" not in check(turn(policy, locale="en", chunks=chunks))

@@ -28,6 +28,7 @@ FILES = {
     "ab": "actions-ab",
     "ac": "actions-ac",
     "ae": "actions-ae",
+    "af": "guards-af",
 }
 
 
