@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from guards import scan
 from guards.products import Product
 from guards.text import negated_clause, words
 
@@ -91,7 +92,7 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     names = {w for p in products for w in words(f"{p.name} {p.sku}")}
     names |= {agreed(w) for w in names}
     wanted = [(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(said)]
-    wanted += [t for t in words(said) if t in COLOURS or t in MATERIALS]
+    wanted += [t for t in words(_without_event_names(said)) if t in COLOURS or t in MATERIALS]
     if has_in is not None and (letter := _LETTER_SIZE.match(said.lstrip())):
         wanted.append(letter.group(1).lower())  # "we carry it in XL as well"
     for word in wanted:
@@ -104,6 +105,24 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
         if (unit, value) not in own and any(u == unit for u, _ in own):
             return f"{value} {unit}"
     return None
+
+
+# A capitalised colour before a capitalised word that is no colour names an event or a
+# range ("el Black Friday", "Green Week"), not a variant ("en Azul Marino" is one).
+_EVENT_NAME = scan.compile(r"(\p{Lu}\pL+)\s+(\p{Lu}\pL+)")
+_SHADES = frozenset("marino oscuro claro navy dark light pale deep".split())
+
+
+def _without_event_names(text: str) -> str:
+    def keep(pair: str) -> bool:
+        first, second = pair.lower().split()
+        named = second in COLOURS or second in MATERIALS or second in _SHADES
+        return not (first in COLOURS and not named)  # "Navy Velvet" is a variant
+
+    for match in _EVENT_NAME.finditer(text):
+        if not keep(match.group(0)):
+            text = text.replace(match.group(0), " ")
+    return text
 
 
 def agreed(word: str) -> str:

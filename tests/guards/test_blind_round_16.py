@@ -201,3 +201,11 @@ def test_certainty_about_money_back_on_the_card_is_stopped():
     chunks = {"returns#1": "Approved refunds go back to your card within 5 working days."}
     policy = "Approved refunds go back to your card within 5 working days [returns#1]."
     assert "refund_promise" not in check(turn(policy, locale="en", chunks=chunks))
+
+
+def test_a_colour_in_an_event_name_is_no_variant():
+    """Given "el Portabicis de techo … entra en el Black Friday"; then "Black" names
+    the event, not a colour the search lacks (af-0046); "Navy Velvet" (a colour and a
+    material) is still a variant (ee-0183)."""
+    assert "stock_contradiction" not in check(blind("af-0046"))
+    assert "stock_contradiction" in check(blind("ee-0183"))
