@@ -70,12 +70,19 @@ def done_state(
     that says how a booking is cancelled reports no cancellation."""
     lang = "en" if language == "en" else "es"
     lower = sentence.lower().replace("’", "'")
+    if is_offer(lower, lang) or conditional(lower):
+        return None  # a condition or an offer anywhere leaves the state unsaid
+    negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
+    said = words(lower)
+    if negation & set(said) or any(t.endswith("n't") for t in said):
+        return None
+    return _state_in(lower, lang, reported, outputs)
+
+
+def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str | None:
     # any subject fused to "has" or "is": "a note's been added", "it's been sent"
     tokens = ["it's" if t.endswith("'s") else t for t in words(lower)]
-    if not _FIRST[lang] & set(tokens) or is_offer(lower, lang) or conditional(lower):
-        return None
-    negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
-    if negation & set(tokens) or any(t.endswith("n't") for t in tokens):
+    if not _FIRST[lang] & set(tokens):
         return None
     if _RECORD_SAYS & set(tokens) or any(t.endswith(("aste", "iste")) for t in tokens):
         return None  # what the record shows ("figura cancelado"), or the customer's own act
@@ -132,7 +139,7 @@ def done_state(
 
 def _participle(token: str, lang: str) -> bool:
     if lang == "en":
-        return len(token) > 3 and (token.endswith(("ed", "en")) or token in _IRREGULAR_EN)
+        return token in _IRREGULAR_EN or (len(token) > 3 and token.endswith(("ed", "en")))
     bare = fold(token).rstrip("s")
     return len(bare) > 4 and (regular_participle_es(bare) or bare.endswith(_IRREGULAR_ES))
 
