@@ -138,6 +138,8 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
         # "el descuento se aplicaría sobre ese par" explains; "le reembolsaríamos" promises
         impersonal = tokens[index - 1 : index] == ["se"]
         conditional = impersonal and tokens[index].endswith(_CONDITIONAL_ES)
+        # "si el total alcanza ese monto, aplicaría": a would-form under an "if"
+        conditional = conditional or (tokens[:1] == ["si"] and tokens[index].endswith("ría"))
         modal = modal or (language == "es" and conditional)
         speaker = actor == SPEAKER
         verbs = [

@@ -50,7 +50,8 @@ _NOT_ACTS = (
     "check review verif look see seen note receiv deliver lost delay stuck damag broke "
     "explain told said found understood confirm approv reject declin charg paid "
     "revis consult mirad vist entregad recibid perdid demorad retrasad dañad roto rota "
-    "confirmad aprobad rechazad cobrad pagad explicad incluid included"
+    "confirmad aprobad rechazad cobrad pagad explicad incluid included "
+    "rebajad descontad bonificad reduced discounted"  # a price's state: the money guards'
 ).split()
 # What a lookup's record says, and the customer's own past ("la cancelación que hiciste").
 _RECORD_SAYS = frozenset("figura figuran consta constan aparece aparecen shows says lists".split())

@@ -180,7 +180,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 # "te lo extendemos a la cucha": the offer is carried past what its
                 # source covers, so the source that states the offer cannot back it.
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
-            if claim.modal and not apology and on_reaching(sentence, ctx.locale, trusted):
+            would = claim.modal or claim.verb.endswith(("ría", "rían"))  # "aplicaría"
+            if would and not apology and on_reaching(sentence, ctx.locale, [*chunk_text.values()]):
                 continue  # "si añades otro queso y llegas a esa cifra, se aplicaría"
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")

@@ -209,3 +209,19 @@ def test_a_colour_in_an_event_name_is_no_variant():
     material) is still a variant (ee-0183)."""
     assert "stock_contradiction" not in check(blind("af-0046"))
     assert "stock_contradiction" in check(blind("ee-0183"))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guards"),
+    [
+        # "Si la sumás a otro producto y el total alcanza ese monto, aplicaría" under
+        # "6 cuotas sin interés … desde $80.000": a would-form under an "if", on the
+        # customer reaching the source's amount
+        ("ag-0027", ("discount_promise", "action_claim")),
+        # "La Monty Urban 120 ya está rebajada": a price's state, not an act
+        ("ag-0103", ("action_claim",)),
+    ],
+)
+def test_correct_money_answers_of_writer_ag_pass(case_id, guards):
+    fired = check(blind(case_id))
+    assert not set(guards) & set(fired)

@@ -29,6 +29,7 @@ FILES = {
     "ac": "actions-ac",
     "ae": "actions-ae",
     "af": "guards-af",
+    "ag": "guards-ag",
 }
 
 
