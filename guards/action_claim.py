@@ -223,7 +223,7 @@ _OBJECT_SPAN = 8
 
 def _passing(verb: str) -> bool:
     """A verb of passing someone on: "paso", "pasamos", "transfer", "put you through"."""
-    return fold(verb).startswith(("pas", "transfer", "deriv", "connect", "put"))
+    return fold(verb).startswith(("pas", "transfer", "deriv", "connect", "put", "hand"))
 
 
 def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], language: str) -> bool:

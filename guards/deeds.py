@@ -34,7 +34,7 @@ _TALK_ES = tuple(
     "encontr fij entend entiend "
     "comprend lament sient sent agradec recomiend recomend suger sugier propon propong explic cont "
     "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
-    "est hab sab recib respond ayud dej compart record recuerd indic "
+    "est hab sab recib respond ayud dej compart record recuerd indic agradez orient "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
     "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum".split()
 )

@@ -191,6 +191,7 @@ _MOVING = (
     "en viaje",
     "collected",
     "retirad",
+    "envío realizado",
 )
 
 

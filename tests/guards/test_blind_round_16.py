@@ -225,3 +225,21 @@ def test_a_colour_in_an_event_name_is_no_variant():
 def test_correct_money_answers_of_writer_ag_pass(case_id, guards):
     fired = check(blind(case_id))
     assert not set(guards) & set(fired)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "la caja de reposición ya está en camino" when the record says "nuevo envío
+        # realizado 14/5": reported moving
+        "ah-0069",
+        # "Te agradezco la sinceridad": thanks, not a deed
+        "ah-0086",
+        # "¿Las quieres graduadas o de sol? Así te oriento mejor": advice in the chat
+        "ah-0123",
+        # "I'm handing you to a teammate now" in a turn that ends in a handoff
+        "ah-0186",
+    ],
+)
+def test_correct_answers_of_writer_ah_about_what_the_desk_did_pass(case_id):
+    assert "action_claim" not in check(blind(case_id))

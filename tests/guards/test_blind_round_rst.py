@@ -30,6 +30,7 @@ FILES = {
     "ae": "actions-ae",
     "af": "guards-af",
     "ag": "guards-ag",
+    "ah": "actions-ah",
 }
 
 
