@@ -46,7 +46,12 @@ from guards.product_refs import (
     PAIR,
     has_words,
 )
-from guards.product_variants import by_attributes, by_own_words, unreturned_variant
+from guards.product_variants import (
+    by_attributes,
+    by_own_words,
+    by_some_words,
+    unreturned_variant,
+)
 from guards.products import (
     Product,
     empty_queries,
@@ -256,6 +261,8 @@ def _offered(
         found = by_attributes(clause, found)  # "las negras en talle 41", not the white
     if len(found) > 1 and sentence:
         found = by_attributes(sentence, found)  # "the Bunny 12 in …, and … the Pink one"
+    if len(found) > 1 and sentence and has_words(clause, PAIR[language]):
+        found = by_some_words(sentence, found)  # "In Volcanic, … are both in stock"
     if len(found) > 1 and not has_words(clause, PAIR[language]):
         # "the Z1 Extreme", not the plain Z1; the offer is still read for a negation
         found = _offer_subject(clause, language, by_own_words(clause, found))

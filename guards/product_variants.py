@@ -225,3 +225,16 @@ def by_own_words(text: str, named: list[Product]) -> list[Product]:
         return by_word
     plain = [p for p in named if not own[p]]
     return plain if plain and len(plain) < len(named) else named
+
+
+def by_some_words(text: str, named: list[Product]) -> list[Product]:
+    """Of siblings a text names, those that carry every word the text says that only
+    some of them have ("In Volcanic, the 24 cm and the 20 cm are both in stock" is not
+    the Marseille one); all of them when no such word narrows them to any."""
+    names = {p: set(words(p.name.lower())) for p in named}
+    kept = list(named)
+    for word in dict.fromkeys(words(text.lower())):  # in the text's order
+        having = [p for p in kept if word in names[p]]
+        if having and len(having) < len(kept):
+            kept = having
+    return kept

@@ -243,3 +243,10 @@ def test_correct_money_answers_of_writer_ag_pass(case_id, guards):
 )
 def test_correct_answers_of_writer_ah_about_what_the_desk_did_pass(case_id):
     assert "action_claim" not in check(blind(case_id))
+
+
+def test_both_in_stock_speaks_of_the_siblings_its_sentence_names():
+    """Given "We carry the … 24 cm in Marseille, but it's out of stock right now. In
+    Volcanic, the 24 cm (£299.00) and the 20 cm (£245.00) are both in stock."; then
+    "both" is the two Volcanic ones, not the Marseille (ag-0163)."""
+    assert "out_of_stock_offered" not in check(blind("ag-0163"))
