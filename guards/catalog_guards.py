@@ -144,10 +144,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             for phrase, written in (
                 () if looks_up_what(clause) else claimed_objects(clause, ctx.language)
             ):
-                if unreturned(written, products, ctx.language):
-                    return Finding(
-                        detail=f"offers {phrase!r}, which this turn's search did not return"
-                    )
+                if _a_deal(phrase, clause) or not unreturned(written, products, ctx.language):
+                    continue  # "hay segunda unidad al 50%": a promotion, not a product
+                return Finding(detail=f"offers {phrase!r}, which this turn's search did not return")
         claimed = not denied and find_phrase(book.available, clause) is not None
         if not (denied or claimed):
             continue
@@ -350,3 +349,9 @@ def _customer_side(ctx: GuardContext) -> list[str]:
 
 
 # A term of its own: a number of years or months, or for life.
+
+
+def _a_deal(phrase: str, clause: str) -> bool:
+    """The object of "hay" / "we have" is a promotion: a percentage right after it."""
+    at = clause.find(phrase)
+    return at >= 0 and clause[at + len(phrase) : at + len(phrase) + 2].strip().startswith("%")

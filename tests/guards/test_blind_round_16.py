@@ -250,3 +250,9 @@ def test_both_in_stock_speaks_of_the_siblings_its_sentence_names():
     Volcanic, the 24 cm (£299.00) and the 20 cm (£245.00) are both in stock."; then
     "both" is the two Volcanic ones, not the Marseille (ag-0163)."""
     assert "out_of_stock_offered" not in check(blind("ag-0163"))
+
+
+def test_a_deal_after_hay_is_no_product():
+    """Given "en la sección Descanso hay segunda unidad al 50%"; then what "hay" names
+    is a promotion, not a product the search did not return (ag-0143)."""
+    assert "stock_contradiction" not in check(blind("ag-0143"))
