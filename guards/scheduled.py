@@ -1,18 +1,21 @@
 """Someone outside the chat said to act for this customer on a given day.
 
 "A courier will collect your rug tomorrow morning", "el transportista pasará a
-recoger el ejemplar en los próximos días", "te van a contactar mañana": a courier, a
-workshop or a colleague does the act, but the day says it has been arranged for this
-customer, which only an act could have done. The reading is structural: a third party
-as the subject (a closed class of roles), a future (will / 'll, "va a / van a" +
-infinitive, the Spanish future), and a day of the calendar or the present moment in the
-same clause. A tool's record or a source that gives the day, a condition, a negation
-or an offer leave it unsaid.
+recoger el ejemplar en los próximos días", "the workshop has your phone booked in for
+Thursday": a courier, a workshop or a colleague does the act, but the day says it has
+been arranged for this customer, which only an act could have done. The reading is
+structural: a third party as the subject (a closed class of roles), a future (will /
+'ll, "va a / van a" + infinitive, the Spanish future) or an arrangement ("is holding",
+"has … booked"), and a day of the calendar or the present moment in the same clause.
+A tool's record that gives the day or reports the parcel moving (a courier delivering
+it tomorrow is then the lookup's news), a condition, a negation or an offer leave it
+unsaid.
 """
 
 from __future__ import annotations
 
 from guards.moods import conditional, is_offer
+from guards.result_states import shipping_reported
 from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 
@@ -28,6 +31,8 @@ _DAYS = frozenset(
 _SOON = ("próximos días", "proximos dias", "esta tarde", "this afternoon", "next few days")
 _FUTURE_EN = frozenset("will 'll".split())
 _GOING_ES = frozenset("va van".split())
+_HOURS = frozenset("opening closing running offering".split())
+_DELIVERING = ("deliver", "entreg", "llev", "bring", "drop", "arriv", "lleg")
 
 
 def scheduled_by_others(sentence: str, language: str, record: str) -> str | None:
@@ -55,6 +60,8 @@ def _in_clause(clause: str, language: str, record: str) -> str | None:
         return None
     if any(day in record for day in _DAYS & set(tokens)):
         return None  # the record gives the day
+    if shipping_reported(record) and any(t.startswith(_DELIVERING) for t in tokens):
+        return None  # "the courier will deliver it tomorrow" of a parcel on its way
     at = roles[0]
     after = tokens[at + 1 : at + 4]
     if language == "en":
@@ -71,7 +78,8 @@ def _in_clause(clause: str, language: str, record: str) -> str | None:
 def _arranged_en(after: list[str]) -> bool:
     """ "is / are" + an -ing form, or "has / have" + a participle within a few words."""
     if after[:1] in (["is"], ["are"]):
-        return len(after) > 1 and after[1].endswith("ing") and after[1] != "open"
+        # not "the shop is opening on Monday": hours, not an act for the customer
+        return len(after) > 1 and after[1].endswith("ing") and after[1] not in _HOURS
     if after[:1] in (["has"], ["have"]):
         return any(t.endswith("ed") for t in after[1:])
     return False

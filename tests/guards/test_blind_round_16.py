@@ -256,3 +256,22 @@ def test_a_deal_after_hay_is_no_product():
     """Given "en la sección Descanso hay segunda unidad al 50%"; then what "hay" names
     is a promotion, not a product the search did not return (ag-0143)."""
     assert "stock_contradiction" not in check(blind("ag-0143"))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # the shop's hours, not an act for the customer
+        "The shop is opening on Monday at 9am, so you can collect it then.",
+    ],
+)
+def test_a_shop_opening_on_a_day_is_no_arrangement(draft):
+    assert "action_claim" not in check(turn(draft, locale="en"))
+
+
+def test_a_courier_delivering_a_parcel_the_record_reports_moving_passes():
+    """Given a lookup that says the parcel is out for delivery; then "the courier will
+    deliver it tomorrow" is the lookup's news, not an arrangement."""
+    tools = [("get_order_status", {"order_id": "5512"}, "5512 - shipped, out for delivery")]
+    draft = "The courier will deliver it tomorrow."
+    assert "action_claim" not in check(turn(draft, locale="en", tools=tools))
