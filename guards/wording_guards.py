@@ -200,8 +200,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives something free: {sentence!r}")
         # a sentence that cites a promotion, or a percentage from a cited chunk
         stated = stated or bool(cited & promos) or bool(cited and "%" in sentence)
-        if cited & promos:
-            sizes |= _percents(sentence, ctx.language)
+        for source in cited & promos:  # and the sizes its cited promotions give
+            sizes |= _percents(sentence, ctx.language) | _percents(
+                chunk_text.get(source, ""), ctx.language
+            )
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue

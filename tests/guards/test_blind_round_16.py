@@ -275,3 +275,10 @@ def test_a_courier_delivering_a_parcel_the_record_reports_moving_passes():
     tools = [("get_order_status", {"order_id": "5512"}, "5512 - shipped, out for delivery")]
     draft = "The courier will deliver it tomorrow."
     assert "action_claim" not in check(turn(draft, locale="en", tools=tools))
+
+
+def test_a_cited_promotions_own_size_said_again_refers_back():
+    """Given "tanto el cupón BIENVENIDA [promos#4] como la Semana Anagrama [promos#1] son
+    no acumulables … el 20% te conviene más que el 15% del cupón"; then the sizes the
+    cited promotions give are the ones said again (ww-0185)."""
+    assert "discount_promise" not in check(blind("ww-0185"))
