@@ -278,6 +278,9 @@ ENGLISH = Phrasebook(
         r"(?:we|i)\s*(?:will|'ll|shall|are\s+going\s+to|can)\s+(?:now\s+)?refund",
         r"(?:we|i)\s*(?:will|'ll|shall|are\s+going\s+to)\s+(?:pay|give|send)\s+(?:you\s+)?(?:the\s+amount|the\s+money|your\s+money|it)\s+back",
         r"(?:we|i)\s*(?:will|'ll)\s+pay\s+you\s+back",
+        # a refund the speaker has others carry out: "we'll get that refund processed"
+        r"(?:we|i)\s*(?:will|'ll)\s+(?:get|have)\s+(?:that|the|your|this)\s+refund\s+"
+        r"(?:processed|issued|sent|paid)",
         r"(?:we|i)\s*(?:have|'ve)\s+(?:issued|processed|approved)\s+(?:a|the|your)\s+refund",
         r"(?:we\s+are|we're|i\s+am|i'm)\s+refunding",
         r"you\s*(?:will|'ll)\s+(?:get|receive)\s+(?:a\s+full\s+|a\s+|your\s+)?refund",

@@ -282,3 +282,10 @@ def test_a_cited_promotions_own_size_said_again_refers_back():
     no acumulables … el 20% te conviene más que el 15% del cupón"; then the sizes the
     cited promotions give are the ones said again (ww-0185)."""
     assert "discount_promise" not in check(blind("ww-0185"))
+
+
+def test_a_refund_the_speaker_has_others_process_is_a_promise():
+    """Given "I've raised a refund request for 88540, and we'll get that refund processed
+    to your original payment method"; then the request is real, the payment promised
+    (ab-0142)."""
+    assert "refund_promise" in check(blind("ab-0142"))
