@@ -202,7 +202,9 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             # "el mate nuevo ya está en camino", "a replacement is already on its way",
             # in a turn whose lookup shows nothing moving
             return _finding(Act.SEND, moving, sentence, ctx, done)
-        if not done and (role := scheduled_by_others(sentence, ctx.language, on_record)):
+        if not done and (
+            role := scheduled_by_others(sentence, ctx.language, on_record, cited=bool(cited))
+        ):
             # "a courier will collect your rug tomorrow morning": arranged for this case
             return _finding(Act.SCHEDULE, role, sentence, ctx, done)
     return None

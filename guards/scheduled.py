@@ -29,31 +29,39 @@ _DAYS = frozenset(
     "hoy mañana lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
 )
 _SOON = ("próximos días", "proximos dias", "esta tarde", "this afternoon", "next few days")
+_SHORTLY = frozenset("shortly soon enseguida breve brevedad".split())
 _FUTURE_EN = frozenset("will 'll".split())
 _GOING_ES = frozenset("va van".split())
 _HOURS = frozenset("opening closing running offering".split())
 _DELIVERING = ("deliver", "entreg", "llev", "bring", "drop", "arriv", "lleg")
 
 
-def scheduled_by_others(sentence: str, language: str, record: str) -> str | None:
-    """The role said to act on a day (see the module's description), or None."""
+def scheduled_by_others(
+    sentence: str, language: str, record: str, *, cited: bool = False
+) -> str | None:
+    """The role said to act on a day (see the module's description), or None. "Soon"
+    ("a colleague will be in touch shortly") counts only in a sentence that cites no
+    source: a cited one states how soon the shop answers."""
     lower = sentence.lower().replace("’", "'")
     if conditional(lower) or is_offer(lower, language):
         return None  # "si no estás, el repartidor volverá mañana": on a condition
     for mark in (";", ":", " — ", " – ", " - "):
         lower = lower.replace(mark, ",")
     for clause in lower.split(","):
-        found = _in_clause(clause, language, record)
+        found = _in_clause(clause, language, record, soon=not cited)
         if found:
             return found
     return None
 
 
-def _in_clause(clause: str, language: str, record: str) -> str | None:
+def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | None:
     tokens = words(clause)
     roles = [i for i, t in enumerate(tokens) if t.startswith(_ROLES)]
     for_you = language == "en" and "for you" in clause  # "holding ref 7900 for you"
-    if not roles or not (_DAYS & set(tokens) or any(s in clause for s in _SOON) or for_you):
+    shortly = soon and bool(_SHORTLY & set(tokens))
+    if not roles or not (
+        _DAYS & set(tokens) or any(s in clause for s in _SOON) or for_you or shortly
+    ):
         return None
     negation = _NEGATION_EN if language == "en" else _NEGATION_ES
     if negation & set(tokens):
@@ -65,7 +73,8 @@ def _in_clause(clause: str, language: str, record: str) -> str | None:
     at = roles[0]
     after = tokens[at + 1 : at + 4]
     if language == "en":
-        future = bool(_FUTURE_EN & set(after)) or tokens[at].endswith("'ll")
+        # "a colleague is already on it and will be in touch shortly"
+        future = bool(_FUTURE_EN & set(tokens[at + 1 : at + 8])) or tokens[at].endswith("'ll")
         # "the shop is holding it", "the workshop has your phone booked in"
         future = future or _arranged_en(tokens[at + 1 : at + 6])
     else:

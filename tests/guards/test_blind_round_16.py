@@ -72,6 +72,8 @@ from tests.guards.test_blind_round_rst import blind
         "ae-0024",
         # "No problem at all — the shop is holding ref 7900 for you behind the counter"
         "ae-0102",
+        # "A colleague is already on it and will be in touch shortly", no handoff
+        "ac-0204",
     ],
 )
 def test_an_act_claimed_in_a_form_the_reader_did_not_know_is_stopped(case_id):
@@ -289,3 +291,11 @@ def test_a_refund_the_speaker_has_others_process_is_a_promise():
     to your original payment method"; then the request is real, the payment promised
     (ab-0142)."""
     assert "refund_promise" in check(blind("ab-0142"))
+
+
+def test_a_cited_promise_of_a_quick_answer_is_the_process():
+    """Given "Our team will reply shortly [contact#1]" over a source that says so; then
+    "shortly" in a cited sentence is how soon the shop answers."""
+    chunks = {"contact#1": "Our team replies to every message within two hours."}
+    draft = "Our team will reply shortly [contact#1]."
+    assert "action_claim" not in check(turn(draft, locale="en", chunks=chunks))
