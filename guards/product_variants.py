@@ -114,14 +114,10 @@ _SHADES = frozenset("marino oscuro claro navy dark light pale deep".split())
 
 
 def _without_event_names(text: str) -> str:
-    def keep(pair: str) -> bool:
-        first, second = pair.lower().split()
-        named = second in COLOURS or second in MATERIALS or second in _SHADES
-        return not (first in COLOURS and not named)  # "Navy Velvet" is a variant
-
     for match in _EVENT_NAME.finditer(text):
-        if not keep(match.group(0)):
-            text = text.replace(match.group(0), " ")
+        first, second = match.group(1).lower(), match.group(2).lower()
+        if first in COLOURS and not ({second} & (COLOURS | MATERIALS | _SHADES)):
+            text = text.replace(match.group(0), " ")  # not "Navy Velvet": a variant
     return text
 
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from guards import scan
 from guards.context import GuardContext
+from guards.exceptions import waives_a_rule
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
@@ -120,7 +121,7 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     claim that it applies."""
     applied = applied_clause(sentence, ctx.language)
     if threshold(applied, ctx.locale, from_below=True) is not None and not (
-        _CONCEDED.search(applied) and threshold(applied, ctx.locale) is None
+        waives_a_rule(applied, ctx.language) and threshold(applied, ctx.locale) is None
     ):
         return None  # not "on us, even though it's under the $75 threshold"
     if applied is not sentence and (_ADVICE.search(applied) or _DENIED.search(applied)):
@@ -154,14 +155,6 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     if seen and max(seen) < start:
         return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
     return None
-
-
-# Given in spite of the boundary: "even though it's under the $75 threshold", "aunque no
-# llegues a los $ 80.000" (closed class).
-_CONCEDED = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:even\s+though|although|though|despite|aunque|a\s+pesar\s+de|"
-    r"pese\s+a)(?:$|[^\pL])"
-)
 
 
 # A claim denied with a verb ("I can't promise it would be free", "no te puedo

@@ -180,8 +180,11 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 # "te lo extendemos a la cucha": the offer is carried past what its
                 # source covers, so the source that states the offer cannot back it.
                 return Finding(detail=f"extends an offer ({claim.verb!r}): {sentence!r}")
-            would = claim.modal or claim.verb.endswith(("ría", "rían"))  # "aplicaría"
-            if would and not apology and on_reaching(sentence, ctx.locale, [*chunk_text.values()]):
+            if (
+                claim.modal
+                and not apology
+                and on_reaching(sentence, ctx.locale, [*chunk_text.values()])
+            ):
                 continue  # "si añades otro queso y llegas a esa cifra, se aplicaría"
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
@@ -200,10 +203,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives something free: {sentence!r}")
         # a sentence that cites a promotion, or a percentage from a cited chunk
         stated = stated or bool(cited & promos) or bool(cited and "%" in sentence)
-        for source in cited & promos:  # and the sizes its cited promotions give
-            sizes |= _percents(sentence, ctx.language) | _percents(
-                chunk_text.get(source, ""), ctx.language
-            )
+        if cited & promos:  # the sizes said here, and the ones its cited promotions give
+            sizes |= _percents(sentence, ctx.language)
+            for source in cited & promos:
+                sizes |= _percents(chunk_text.get(source, ""), ctx.language)
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
