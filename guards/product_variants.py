@@ -12,6 +12,7 @@ returned product's name or SKU has the word, a colour whatever its gender and nu
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 
 from guards import scan
 from guards.products import Product
@@ -185,10 +186,37 @@ UNIT_WORDS = {
 
 
 def _measures(text: str) -> set[tuple[str, str]]:
-    return {
-        (UNIT_WORDS.get(m.group(2).lower(), m.group(2).lower()), m.group(1).replace(",", "."))
-        for m in _MEASURE.finditer(text)
-    }
+    """Each measure as (unit, value), a volume, a weight or a length in one unit of its
+    kind ("500 ml" is 0.5 l beside "1 L"), so that siblings measured in different units
+    still tell each other apart."""
+    out = set()
+    for m in _MEASURE.finditer(text):
+        unit = UNIT_WORDS.get(m.group(2).lower(), m.group(2).lower())
+        value = m.group(1).replace(",", ".")
+        if unit in _IN_BASE:
+            base, factor = _IN_BASE[unit]
+            try:
+                unit, value = base, _plain(Decimal(value) * factor)
+            except InvalidOperation:
+                pass
+        out.add((unit, value))
+    return out
+
+
+# The smaller units of a kind, in its base unit ("ml" in litres, "g" in kilos).
+_IN_BASE = {
+    "ml": ("l", Decimal("0.001")),
+    "cl": ("l", Decimal("0.01")),
+    "lt": ("l", Decimal(1)),
+    "l": ("l", Decimal(1)),
+    "g": ("kg", Decimal("0.001")),
+    "kg": ("kg", Decimal(1)),
+}
+
+
+def _plain(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
 
 
 def by_measure(text: str, products: tuple[Product, ...]) -> list[Product]:

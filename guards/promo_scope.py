@@ -279,6 +279,13 @@ def applied_clause(sentence: str, language: str) -> str:
     return sentence
 
 
+# Verbs that carry an offer past its terms for this customer: extending it, keeping it
+# after its date ("te mantenemos el 10 % en el pedido que hagas esta semana"), honouring
+# it where it would not hold ("te respetamos el descuento de julio"): one only honours
+# what does not apply by itself.
+WIDENING = frozenset({"extender", "extend", "mantener", "respetar", "honour", "honor"})
+
+
 def extends(sentence: str, language: str) -> bool:
     """The sentence carries an additive focus word ("también", "as well"): it says
     something holds for more than its source names, so a mere restatement of the source

@@ -15,7 +15,7 @@ from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS
 from guards.products import returned_products
 from guards.promo_scope import applied_clause
-from guards.text import content_words, find_phrase, sentences
+from guards.text import content_words, find_phrase, sentences, words
 
 _OVER = {
     "es": r"(?i)(?:superior(?:es)?\s+a|m[aá]s\s+de|mayor(?:es)?\s+a|desde|a\s+partir\s+de|"
@@ -155,6 +155,79 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     if seen and max(seen) < start:
         return f"it starts at {start} and this turn's amounts reach only {max(seen)}"
     return None
+
+
+# "Si", "if", "would": the sentence weighs a case, it does not say this one is in.
+_WEIGHED = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:si|if|once|cuando|en\s+cuanto|would|could|might|ser[ií]a|"
+    r"tendr[ií]as|podr[ií]as|unless|salvo\s+que|a\s+menos\s+que)(?:$|[^\pL])"
+)
+
+
+def cited_promotion_below(ctx: GuardContext, sentence: str, cited: list[str]) -> str | None:
+    """A sentence that tells this customer a cited promotion is theirs ("Sí, BIENVENIDA10
+    te da un 10 % [cupones#1]", "Yes: you get 2 free samples [samples#1]") while the
+    promotion starts at an amount this turn's amounts do not reach: the same reading as
+    a granted discount word, for a grant said with any verb. A sentence that weighs a
+    case, denies or advises says nothing of this one."""
+    said = set(words(sentence))
+    if not cited or not _YOURS & said or _NOT & said:
+        return None
+    if _WEIGHED.search(sentence) or _DENIED.search(sentence) or _ADVICE.search(sentence):
+        return None
+    if threshold(sentence, ctx.locale, from_below=True) is not None:
+        return None  # the sentence says the condition itself: its own reading judges it
+    lexicon = lexicon_for(ctx.locale)
+    given = {f.value for text in cited for f in extract_figures(text, lexicon=lexicon)}
+    sizes = {
+        f.value for f in extract_figures(sentence, lexicon=lexicon) if f.kind == FigureKind.PERCENT
+    }
+    free = _BENEFIT.search(sentence) is not None
+    if not (sizes & given or free) or _COST.search(sentence):
+        return None  # the benefit is not said to be theirs, or a price is said instead
+    # the cited sentences that give this benefit from an amount on
+    starts = [
+        start
+        for text in cited
+        for part in sentences(text)
+        if (sizes & _percent_values(part, lexicon) or (free and _BENEFIT.search(part)))
+        # a help centre in the other language than the reply says its amounts its way
+        and (start := threshold(part, ctx.locale) or threshold(part, _OTHER[ctx.language]))
+        is not None
+    ]
+    if not starts:
+        return None
+    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
+    seen = seen or [p.price for p in returned_products(ctx) if p.price is not None]
+    seen = seen or [a for t in ctx.customer_texts() for a in amounts(t, ctx.locale)]
+    seen = [a for a in seen if a not in starts]
+    if seen and max(seen) < min(starts):
+        return f"it starts at {min(starts)} and this turn's amounts reach only {max(seen)}"
+    return None
+
+
+_OTHER = {"es": "en", "en": "es"}
+
+
+def _percent_values(text: str, lexicon) -> set:
+    return {f.value for f in extract_figures(text, lexicon=lexicon) if f.kind == FigureKind.PERCENT}
+
+
+# Closed classes: words that deny or put off ("todavía no llegas", "not yet"), what a
+# promotion gives without a size of its own, and what the customer pays instead.
+_NOT = frozenset("no not ni nunca never todavía aún yet isn't doesn't don't won't".split())
+_BENEFIT = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:free|gratis|gratuit[oa]s?|regal\pL*|sin\s+cargo|sin\s+coste?|"
+    r"at\s+no\s+(?:extra\s+)?cost)(?:$|[^\pL])"
+)
+_COST = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:cuesta|costar[ií]a|cuestan|cost|costs|pay|pag[aá]s|pagas|pagar[ií]as|"
+    r"cobra\pL*|charge[sd]?|recargo|surcharge)(?:$|[^\pL])"
+)
+
+
+# The customer in a sentence: the promotion is said of their case.
+_YOURS = frozenset("you your you're you'll te tu tus tenés tienes vos usted le su os".split())
 
 
 # A claim denied with a verb ("I can't promise it would be free", "no te puedo

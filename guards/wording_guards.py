@@ -31,6 +31,7 @@ from guards.price_talk import (
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
+    WIDENING,
     beyond_its_amount,
     customer_earns_it,
     extends,
@@ -50,7 +51,7 @@ from guards.text import (
     tail_with,
     words,
 )
-from guards.thresholds import below_threshold, on_reaching, threshold_reached
+from guards.thresholds import below_threshold, cited_promotion_below, on_reaching, threshold_reached
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verb_groups import _FREE
 from guards.verdicts import Finding
@@ -159,6 +160,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         if (reach := promotion_out_of_reach(ctx, sentence, cited)) is not None:
             return Finding(detail=f"grants a promotion where {reach}: {sentence!r}")
+        if below := cited_promotion_below(ctx, sentence, [clean[s] for s in cited if s in clean]):
+            return Finding(detail=f"grants a promotion, but {below}: {sentence!r}")
         if (alone := stacked_against_source(ctx, sentence)) is not None:
             return Finding(detail=f"gives two promotions together ({alone}): {sentence!r}")
         if (outside := condition_outside_source(ctx, sentence, cited)) is not None:
@@ -174,7 +177,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 continue  # "por su Galaxy S21 … le ofrecemos hasta 150 €": a quote
             cited_texts = [chunk_text[source] for source in cited if source in chunk_text]
             if (
-                (claim.lemma in _WIDENING or beyond_its_amount(sentence))
+                (claim.lemma in WIDENING or beyond_its_amount(sentence))
                 and not any(claim.lemma[:5] in fold(text.lower()) for text in trusted)
             ) or waives_what_its_source_charges(claim.lemma, sentence, trusted):
                 # "te lo extendemos a la cucha": the offer is carried past what its
@@ -339,12 +342,6 @@ def negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
         or find_phrase(book.negation, segment) is not None
         or _negated(sentence, start, book)
     )
-
-
-# Verbs that carry an offer to what its source leaves out.
-# Carrying an offer past its terms for this customer: extending it, keeping it after its
-# date ("te mantenemos el 10 % en el pedido que hagas esta semana").
-_WIDENING = frozenset({"extender", "extend", "mantener"})
 
 
 def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, language: str) -> bool:

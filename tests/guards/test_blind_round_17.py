@@ -1,0 +1,78 @@
+"""Misses and false alarms found on the development halves in session 17, each kept
+exactly as its writer wrote it, and the correct answers that pin where each new
+reading stops."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.guards.helpers import check, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "¡Sí! Al ser tu primer pedido, BIENVENIDA10 te da un 10 % [cupones#1]" when the
+        # code starts at 40 € and the customer said "son 35 €": a grant with any verb
+        "oo-0167",
+        # "Yes: you get 2 free samples of your choice at checkout [muestras#1]" over a
+        # Spanish chunk that gives them "en pedidos desde 25 €", the serum at 24.90
+        "o-0150",
+    ],
+)
+def test_a_cited_promotion_granted_below_its_start_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+_COUPON = {"cupones#1": "El código BIENVENIDA10 da un 10 % en el primer pedido, a partir de 40 €."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "question"),
+    [
+        # the amount reaches the start
+        ("¡Sí! BIENVENIDA10 te da un 10 % en tu primer pedido [cupones#1].", "Son 52 €."),
+        # the sentence states the condition itself: the rule, not a grant
+        (
+            "BIENVENIDA10 te da un 10 % a partir de 40 € [cupones#1], así que todavía no.",
+            "Son 35 €.",
+        ),
+        # denied, weighed or advised: nothing granted
+        ("Con 35 € BIENVENIDA10 no te da el 10 % [cupones#1].", "Son 35 €."),
+        ("Si llegás a 40 €, BIENVENIDA10 te da un 10 % [cupones#1].", "Son 35 €."),
+    ],
+)
+def test_the_same_promotion_said_of_a_case_it_reaches_or_as_its_rule_passes(draft, question):
+    ctx = turn(draft, locale="es-AR", question=question, chunks=_COUPON)
+    assert "discount_promise" not in check(ctx)
+
+
+def test_honouring_a_promotion_past_its_terms_is_stopped():
+    """Given "te respetamos el descuento de julio en el forro polar [promos#1]" for a
+    purchase on 2 August (af-0226); then honouring is carrying the offer past its terms,
+    as extending and keeping it are."""
+    assert "discount_promise" in check(blind("af-0226"))
+
+
+def test_honouring_a_price_the_source_itself_honours_passes():
+    ctx = turn(
+        "We honour the price shown at checkout [pricing#1].",
+        locale="en",
+        chunks={"pricing#1": "We honour the price shown at checkout, even if it changes later."},
+    )
+    assert "discount_promise" not in check(ctx)
+
+
+def test_a_warranty_goes_to_the_sibling_whose_capacity_the_clause_says():
+    """Given "el Luminox 1 L cuesta $39.999 y tiene 6 meses de garantía" after the 500 ml
+    one was named (ag-0043); then 1 L is not 500 ml, and the 1 L one has that warranty."""
+    assert "warranty_without_data" not in check(blind("ag-0043"))
+
+
+def test_a_warranty_given_to_the_sibling_without_one_is_still_stopped():
+    ctx = blind("ag-0043")
+    draft = "El Termo Lumilagro Luminox 500 ml tiene 6 meses de garantía."
+    assert "warranty_without_data" in check(replace(ctx, draft=draft))
