@@ -10,6 +10,7 @@ from guards.claim_forms import (
     YOU,
     arithmetic,
     clause_of,
+    copied,
     echoes_report,
     habitual,
     reported_speech,
@@ -152,6 +153,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 claim.actor == SPEAKER and said_done(claim.verb, sentence)
             ):
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
+            if copied(claim.verb, sentence, [*chunks.values(), outputs]):
+                continue  # the source's or the record's own words, quoted
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
             if arithmetic(deed.verb, ctx.draft):

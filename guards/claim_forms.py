@@ -147,3 +147,23 @@ def names_an_order(tokens: list[str]) -> bool:
         token in _ORDER_NOUNS and any(t[:1].isdigit() for t in tokens[at + 1 : at + 3])
         for at, token in enumerate(tokens)
     )
+
+
+_COPIED_RUN = 6  # words in a row: a phrase this long is quoted, not composed
+
+
+def copied(verb: str, sentence: str, texts: list[str]) -> bool:
+    """The verb sits inside a run of words the draft copies from a text of this turn
+    (a source or a tool's record): "every repair carries a 90-day warranty on the part
+    we replaced" said in the chunk's own words is the shop's standing text, not a deed
+    the desk claims for this case."""
+    tokens = words(sentence.lower())
+    if verb.lower() not in tokens or not texts:
+        return False
+    at = tokens.index(verb.lower())
+    plain = [" ".join(words(text.lower())) for text in texts]
+    for start in range(max(0, at - _COPIED_RUN + 1), at + 1):
+        run = tokens[start : start + _COPIED_RUN]
+        if len(run) == _COPIED_RUN and any(f" {' '.join(run)} " in f" {p} " for p in plain):
+            return True
+    return False

@@ -21,7 +21,7 @@ ENCLITICS = tuple(
 )
 _DETERMINERS_ES = frozenset(
     "el la los las un una unos unas del al su sus tu tus mi mis este esta ese esa de cada "
-    "nuestro nuestra otro otra primer sin con por para".split()
+    "nuestro nuestra otro otra primer sin con por para en".split()
 )
 # First-person forms that are also everyday nouns ("el envío", "tu reembolso"): a verb
 # only right after a pronoun ("te envío", "se lo reintegro").

@@ -76,3 +76,27 @@ def test_a_warranty_given_to_the_sibling_without_one_is_still_stopped():
     ctx = blind("ag-0043")
     draft = "El Termo Lumilagro Luminox 500 ml tiene 6 meses de garantía."
     assert "warranty_without_data" in check(replace(ctx, draft=draft))
+
+
+def test_a_record_state_after_en_is_a_noun_not_a_first_person_verb():
+    """Given "El pedido 71250 figura con … el reembolso en proceso" where the lookup says
+    "reembolso en proceso" (af-0183); then "en proceso" is a state, not "I process"."""
+    result = check(blind("af-0183"))
+    assert "refund_promise" not in result and "action_claim" not in result
+
+
+def test_the_same_verb_after_a_pronoun_is_still_a_claimed_act():
+    ctx = turn("Ya te proceso el cambio de talle del pedido 71250.", locale="es-AR")
+    assert "action_claim" in check(ctx)
+
+
+def test_an_act_inside_the_sources_own_words_is_quoted_not_claimed():
+    """Given "every repair carries a 90-day warranty on the part we replaced", six words
+    and more copied from the chunk the next sentence cites (ae-0143); then it passes."""
+    assert "action_claim" not in check(blind("ae-0143"))
+
+
+def test_an_act_in_words_of_the_drafts_own_is_still_claimed():
+    ctx = blind("ae-0143")
+    draft = "Sorry about that. We replaced the part on ref 7930 again this morning."
+    assert "action_claim" in check(replace(ctx, draft=draft))
