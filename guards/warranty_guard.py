@@ -121,7 +121,9 @@ def _warranty_for_bare(
 ) -> Product | None:
     book = PHRASEBOOKS[ctx.language]
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
-    if scoped and cited_category(clause, ctx.retrieved):
+    if scoped and (
+        cited_category(clause, ctx.retrieved) or cited_category(sentence, ctx.retrieved)
+    ):
         return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
     # "[garantia#1]" names a chunk, not a warranty
     said = find_phrase(book.warranty, without_citations(clause))

@@ -100,3 +100,19 @@ def test_an_act_in_words_of_the_drafts_own_is_still_claimed():
     ctx = blind("ae-0143")
     draft = "Sorry about that. We replaced the part on ref 7930 again this morning."
     assert "action_claim" in check(replace(ctx, draft=draft))
+
+
+def test_a_category_warranty_cited_at_the_end_of_the_sentence_covers_its_product():
+    """Given "La Orbea MX 40 tiene 3 años … en el cuadro y 2 años en componentes, como
+    todas nuestras bicicletas, aunque la ficha no lo indique [garantia#1]" (ag-0082);
+    then the category and its citation in the sentence's last clause back the terms."""
+    assert "warranty_without_data" not in check(blind("ag-0082"))
+
+
+def test_terms_the_category_chunk_does_not_give_are_still_stopped():
+    ctx = blind("ag-0082")
+    draft = (
+        "La Orbea MX 40 tiene 5 años de garantía en el cuadro, como todas nuestras "
+        "bicicletas, aunque la ficha no lo indique [garantia#1]."
+    )
+    assert "warranty_without_data" in check(replace(ctx, draft=draft))
