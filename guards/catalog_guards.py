@@ -35,6 +35,7 @@ from guards.product_denials import (
 )
 from guards.product_offers import (
     bought_now_anyway,
+    offer_predicates,
     offered_by_reference,
     offered_without_name,
     offers,
@@ -199,6 +200,8 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
             offer = find_phrase(book.offer, clause) or offers(clause, ctx.language)
             if not offer or said_for_later(clause):
                 continue  # "will be available again in March" is not an offer now
+            if _only_yes(clause, book, ctx.language) and find_phrase(book.unavailable, ctx.draft):
+                continue  # "Sí, tiene 6 meses de garantía. … está sin stock": yes to that
             if isinstance(offer, str) and _WHAT_WE_HAVE.search(clause):
                 continue  # "no coincide con lo que tenemos para la Escalumex": the record
             if (found := _offered(clause, ctx.language, products, sentence)) is not None:
@@ -218,6 +221,15 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     if priced is not None:
         return Finding(detail=f"sells {priced.name!r} at its price, marked out of stock")
     return None
+
+
+def _only_yes(clause: str, book: Phrasebook, language: str) -> bool:
+    """The clause's only offer is the "yes" it opens with: a yes to what was asked."""
+    match = phrase_regex(book.offer).search(clause)
+    if match is None or words(match.group(1))[:1] not in (["sí"], ["si"], ["yes"]):
+        return False
+    rest = clause[match.end(1) :]
+    return find_phrase(book.offer, rest) is None and not offers(rest, language)
 
 
 def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[Product]:
@@ -250,6 +262,8 @@ def _first_at(lower: str, product: Product, others: list[Product]) -> int:
 def _offered(
     clause: str, language: str, products: tuple[Product, ...], sentence: str = ""
 ) -> Finding | None:
+    if _every_offer_negated(clause, language):
+        return None  # "The Fluval Roma 125 isn't in stock at the moment": said as gone
     found = named_products(clause, products)
     if offers_an_alternative(clause):
         return _gone(found, clause, language)  # "otra prenda de lino": only full names count
@@ -278,11 +292,23 @@ def _offer_subject(clause: str, language: str, named: list[Product]) -> list[Pro
     match = phrase_regex(PHRASEBOOKS[language].offer).search(clause)
     if match is None:
         return named
-    if _NEGATORS & set(before := words(clause[: match.start(1)])[-3:]) or any(
-        w.endswith(("n't", "n’t")) for w in before
-    ):
+    if _offer_negated(clause, match.start(1)):
         return []  # "The Apple Watch … in Midnight isn't in stock right now": no offer
     return _named_last_before(clause, named, match.start(1))
+
+
+def _every_offer_negated(clause: str, language: str) -> bool:
+    """Each offer predicate of the clause has a negation right before it."""
+    found = [
+        *phrase_regex(PHRASEBOOKS[language].offer).finditer(clause),
+        *offer_predicates(clause, language),
+    ]
+    return bool(found) and all(_offer_negated(clause, m.start(1)) for m in found)
+
+
+def _offer_negated(clause: str, at: int) -> bool:
+    before = words(clause[:at])[-3:]
+    return bool(_NEGATORS & set(before)) or any(w.endswith(("n't", "n’t")) for w in before)
 
 
 def _gone(found: list[Product], clause: str, language: str) -> Finding | None:

@@ -13,15 +13,16 @@ _COPULAS = frozenset("es son sale salen resulta resultan queda quedan is are".sp
 
 
 def compares_prices(sentence: str, start: int) -> bool:
-    """A comparative after a copula ("la ST 100 es más barata") or an article ("el más
-    barato con stock", "the cheapest") compares prices."""
-    before = words(sentence[:start])[-1:]
+    """A comparative after a copula ("la ST 100 es más barata"), an article ("el más
+    barato con stock", "the cheapest") or a noun with its article ("el Sony más barato",
+    "la bici más económica": a superlative after its noun) compares prices."""
+    before = words(sentence[:start])[-3:]
     after = sentence[start:].lower()
-    return (
-        bool(before)
-        and (before[0] in _COPULAS or before[0] in _ARTICLES)
-        and after.startswith(("más", "mas", "cheaper", "cheapest"))
-    )
+    if not before or not after.startswith(("más", "mas", "cheaper", "cheapest")):
+        return False
+    if before[-1] in _COPULAS or before[-1] in _ARTICLES:
+        return True
+    return after.startswith(("más", "mas")) and before[-2:-1] != [] and before[-2] in _ARTICLES
 
 
 _ARTICLES = frozenset("el la los las lo the".split())

@@ -53,6 +53,11 @@ def offers(clause: str, language: str) -> bool:
     return _OFFER["en" if language == "en" else "es"].search(clause) is not None
 
 
+def offer_predicates(clause: str, language: str) -> list:
+    """Every offer predicate of the clause, as matches (group 1 is the predicate)."""
+    return list(_OFFER["en" if language == "en" else "es"].finditer(clause))
+
+
 # "otra prenda de lino", "another dolls' house": what follows is some other product.
 _ALTERNATIVE = frozenset(
     "otro otra otros otras another other alternative alternativa similar similares "

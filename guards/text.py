@@ -147,7 +147,7 @@ def unquoted(text: str) -> str:
     if not _QUOTE_MARKS.intersection(text):
         return text
     out, last = [], 0
-    for match in _QUOTED.finditer(text):
+    for match in _QUOTED.finditer(_inches_marked(text)):
         group = 1 if match.group(1) is not None else 0
         start, end = match.span(group)
         if not _SPEECH_WORDS <= len(words(text[start:end])) <= _SPEECH_LIMIT:
@@ -156,6 +156,24 @@ def unquoted(text: str) -> str:
         out.append("“…”")
         last = end
     return "".join(out) + text[last:] if out else text
+
+
+def _inches_marked(text: str) -> str:
+    """The text with each inch mark ("de 6,2\"", "a 10\" sub") written as a double
+    prime, the same length: a straight double quote right after a digit, when no
+    quotation is open, never opens one ("te dijeron \"el día 12\"" still closes)."""
+    if '"' not in text:
+        return text
+    chars = list(text)
+    open_quote = False
+    for at, char in enumerate(chars):
+        if char != '"':
+            continue
+        if not open_quote and at and chars[at - 1].isdigit():
+            chars[at] = "″"
+        else:
+            open_quote = not open_quote
+    return "".join(chars)
 
 
 def after_citations(text: str) -> tuple[str, ...]:

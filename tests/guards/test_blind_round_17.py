@@ -116,3 +116,39 @@ def test_terms_the_category_chunk_does_not_give_are_still_stopped():
         "bicicletas, aunque la ficha no lo indique [garantia#1]."
     )
     assert "warranty_without_data" in check(replace(ctx, draft=draft))
+
+
+def test_an_inch_mark_after_a_number_opens_no_quotation():
+    """Given two sizes written with inch marks ("de 6,2\\"", "de 6,95\\"") in one draft
+    (aj-0181); then the text between them is the desk's own words, and "El Sony más
+    barato es…" is a superlative after its noun, not a price given."""
+    assert "discount_promise" not in check(blind("aj-0181"))
+
+
+def test_a_quotation_that_ends_in_a_number_is_still_someone_elses_words():
+    ctx = turn(
+        'Sé que te dijeron "te lo devolvemos el día 12", pero no puedo prometerte un '
+        "reembolso desde el chat.",
+        locale="es-AR",
+    )
+    assert "refund_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize("case_id", ["aj-0090", "aj-0129"])
+def test_a_yes_about_the_warranty_of_a_product_the_draft_says_is_gone_offers_nothing(case_id):
+    """Given "Yes, the Eheim Jäger 150 W heater has a 3-year warranty. It's out of stock
+    right now, though" (aj-0090; aj-0129 the same in Spanish); then the yes answers the
+    question asked, and the draft itself says the product is out of stock."""
+    assert "out_of_stock_offered" not in check(blind(case_id))
+
+
+def test_a_product_said_not_in_stock_is_not_offered():
+    """Given "The Fluval Roma 125 isn't in stock at the moment" (aj-0022); then the
+    negated availability offers nothing."""
+    assert "out_of_stock_offered" not in check(blind("aj-0022"))
+
+
+def test_the_gone_product_offered_in_so_many_words_is_still_stopped():
+    ctx = blind("aj-0022")
+    draft = "Yes, the Fluval Roma 125 is in stock at the moment and ready to ship."
+    assert "out_of_stock_offered" in check(replace(ctx, draft=draft))
