@@ -31,6 +31,7 @@ FILES = {
     "af": "guards-af",
     "ag": "guards-ag",
     "ah": "actions-ah",
+    "ak": "actions-ak",
 }
 
 
