@@ -34,6 +34,10 @@ class Product:
     warranty: str | None
     has_warranty_field: bool
     price: Decimal | None = None
+    # The kind the shop's catalogue files it under ("category", "product_type"), and
+    # the other words its record tags it with (brand, collection, tags, labels).
+    kinds: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
 
     # Cached on the instance (a frozen dataclass keeps its __dict__, and neither equality
     # nor hashing reads it): the stock guards ask a product for its words once per
@@ -113,7 +117,23 @@ def _product(item: Mapping[str, Any]) -> Product:
         warranty=None if warranty in (None, _MISSING, "") else str(warranty),
         has_warranty_field=warranty is not _MISSING,
         price=_price(item.get("price")),
+        kinds=_texts(item, KIND_FIELDS),
+        tags=_texts(item, TAG_FIELDS),
     )
+
+
+# Record fields that file a product under a kind, and the ones that tag it otherwise.
+KIND_FIELDS = ("category", "categories", "product_type", "type", "categoria", "categoría")
+TAG_FIELDS = ("brand", "marca", "collection", "collections", "tags", "etiqueta", "label", "labels")
+
+
+def _texts(item: Mapping[str, Any], fields: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for field in fields:
+        value = item.get(field)
+        values = value if isinstance(value, list | tuple) else [value]
+        out.extend(str(v) for v in values if isinstance(v, str) and v.strip())
+    return tuple(out)
 
 
 def _price(value: Any) -> Decimal | None:

@@ -29,6 +29,7 @@ from guards.price_talk import (
     limited_to_one,
 )
 from guards.promo_conditions import condition_outside_source, stacked_against_source
+from guards.promo_kinds import granted_out_of_terms
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
     WIDENING,
@@ -51,7 +52,7 @@ from guards.text import (
     tail_with,
     words,
 )
-from guards.thresholds import below_threshold, cited_promotion_below, on_reaching, threshold_reached
+from guards.thresholds import below_threshold, on_reaching, threshold_reached
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verb_groups import _FREE
 from guards.verdicts import Finding
@@ -160,8 +161,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
         if (reach := promotion_out_of_reach(ctx, sentence, cited)) is not None:
             return Finding(detail=f"grants a promotion where {reach}: {sentence!r}")
-        if below := cited_promotion_below(ctx, sentence, [clean[s] for s in cited if s in clean]):
-            return Finding(detail=f"grants a promotion, but {below}: {sentence!r}")
+        if note := granted_out_of_terms(ctx, sentence, [clean[s] for s in cited if s in clean]):
+            return Finding(detail=f"{note}: {sentence!r}")
         if (alone := stacked_against_source(ctx, sentence)) is not None:
             return Finding(detail=f"gives two promotions together ({alone}): {sentence!r}")
         if (outside := condition_outside_source(ctx, sentence, cited)) is not None:
