@@ -340,6 +340,7 @@ def _specific(tokens: list[str]) -> bool:
 
 
 _STATE_ADVERBS_EN = frozenset("now already just also successfully officially".split())
+_WILLING = frozenset("happy glad pleased delighted".split())
 
 
 def _order_number(tokens: list[str]) -> bool:
@@ -361,6 +362,8 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         if window[j] in _SUBJECT_EN:
             subject_at = j
             break
+        if window[j] in _WILLING and window[j + 1 : j + 2] == ["to"]:
+            continue  # "we're happy to refund the £25": willing is still the speaker's act
         if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
             if window[j] not in ("not", "never") and not window[j].endswith("n't"):
                 break  # a negation stays in the group: "we will not charge", "we won't"

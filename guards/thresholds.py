@@ -183,24 +183,35 @@ def cited_promotion_below(ctx: GuardContext, sentence: str, cited: list[str]) ->
         f.value for f in extract_figures(sentence, lexicon=lexicon) if f.kind == FigureKind.PERCENT
     }
     free = _BENEFIT.search(sentence) is not None
-    if not (sizes & given or free) or _COST.search(sentence):
+    # an amount off that the cited promotion gives ("HOLA15 te descuenta los 15 €"), not
+    # the amount it starts at
+    starts_at = {
+        t for text in cited for part in sentences(text) if (t := threshold(part, ctx.locale))
+    }
+    off = set(amounts(sentence, ctx.locale)) & (given - starts_at)
+    if not (sizes & given or free or off) or _COST.search(sentence):
         return None  # the benefit is not said to be theirs, or a price is said instead
     # the cited sentences that give this benefit from an amount on
     starts = [
         start
         for text in cited
         for part in sentences(text)
-        if (sizes & _percent_values(part, lexicon) or (free and _BENEFIT.search(part)))
+        if (
+            sizes & _percent_values(part, lexicon)
+            or (free and _BENEFIT.search(part))
+            or off & set(amounts(part, ctx.locale))
+        )
         # a help centre in the other language than the reply says its amounts its way
         and (start := threshold(part, ctx.locale) or threshold(part, _OTHER[ctx.language]))
         is not None
     ]
     if not starts:
         return None
-    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
+    # the order's amounts: not the thresholds, nor the amount the promotion takes off
+    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts and a not in off]
     seen = seen or [p.price for p in returned_products(ctx) if p.price is not None]
     seen = seen or [a for t in ctx.customer_texts() for a in amounts(t, ctx.locale)]
-    seen = [a for a in seen if a not in starts]
+    seen = [a for a in seen if a not in starts and a not in off]
     if seen and max(seen) < min(starts):
         return f"it starts at {min(starts)} and this turn's amounts reach only {max(seen)}"
     return None

@@ -152,3 +152,37 @@ def test_the_gone_product_offered_in_so_many_words_is_still_stopped():
     ctx = blind("aj-0022")
     draft = "Yes, the Fluval Roma 125 is in stock at the moment and ready to ship."
     assert "out_of_stock_offered" in check(replace(ctx, draft=draft))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "HOLA15 te descuenta los 15 € aunque la cesta sea de 62 €" when the code starts
+        # at 70 €: the amount off the chunk gives is the grant
+        ("ai-0125", "discount_promise"),
+        # "os abonamos las 6 botellas de aceite en el método de pago original": vosotros
+        ("ai-0148", "refund_promise"),
+        # "since it's unused we're happy to refund the £25 to you by bank transfer"
+        ("ai-0182", "refund_promise"),
+    ],
+)
+def test_money_given_in_a_form_the_reader_did_not_know_is_stopped(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "I'm happy to request a refund for you if you like.",
+        "I'm happy to pass you to a colleague if you prefer.",
+        "Happy to help! Refunds go back to the original card within 5 days [returns#1].",
+    ],
+)
+def test_willingness_to_do_what_the_desk_can_do_passes(draft):
+    ctx = turn(
+        draft,
+        locale="en",
+        question="Can I get my money back?",
+        chunks={"returns#1": "Refunds go back to the original card within 5 days."},
+    )
+    assert not check(ctx)
