@@ -195,7 +195,11 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 return _finding(act, "done", sentence, ctx, done)
         if (
             not done
-            and (state := done_state(sentence, ctx.language, on_record, outputs=outputs))
+            and (
+                state := done_state(
+                    sentence, ctx.language, on_record, outputs=outputs, asked=_customer_words(ctx)
+                )
+            )
             is not None
         ):
             if not (moving_participle(state) and shipping_reported(outputs)):

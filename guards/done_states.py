@@ -62,7 +62,7 @@ _IRREGULAR_EN = frozenset("sent put set made done given shipped".split())
 
 
 def done_state(
-    sentence: str, language: str, reported: str, *, outputs: str | None = None
+    sentence: str, language: str, reported: str, *, outputs: str | None = None, asked: str = ""
 ) -> str | None:
     """The participle when ``sentence`` says a state of the case was made, and
     ``reported`` (this turn's tool outputs and source texts, lower case) does not. A
@@ -77,7 +77,36 @@ def done_state(
     said = words(lower)
     if negation & set(said) or any(t.endswith("n't") for t in said):
         return None
+    if asked and (shown := _shown_as_asked(said, asked, outputs or "")) is not None:
+        return shown
     return _state_in(lower, lang, reported, outputs)
+
+
+# "ya figura", "ya consta", "it now shows": the record said to hold something now.
+_NOW_ON_RECORD = (("ya", "figura"), ("ya", "figuran"), ("ya", "consta"), ("ya", "constan"))
+_NOW_ON_RECORD += (("ya", "aparece"), ("ya", "aparecen"), ("now", "shows"), ("now", "says"))
+_CLAUSE_END = frozenset("y pero and but so así".split())
+
+
+def _shown_as_asked(tokens: list[str], asked: str, outputs: str) -> str | None:
+    """The record said to show now what the customer asked for, in the customer's words,
+    while no tool's record of this turn shows it: "Ya figura la entrada a nombre de
+    Lucía Gómez" after "Póngame la entrada a nombre de Lucía Gómez". Only an act could
+    have put it there."""
+    for index in range(len(tokens) - 1):
+        if (tokens[index], tokens[index + 1]) not in _NOW_ON_RECORD:
+            continue
+        after: list[str] = []
+        for token in tokens[index + 2 : index + 14]:
+            if token in _CLAUSE_END:
+                break
+            after.append(token)
+        wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
+        record = {fold(w) for w in words(outputs)}
+        shared = {fold(w) for w in after if len(w) >= 4} & wanted
+        if len(shared) >= 2 and not shared & record:
+            return tokens[index + 1]
+    return None
 
 
 def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str | None:

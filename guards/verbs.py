@@ -47,6 +47,8 @@ from guards.act_objects import (
     REFUND_ES,
     SEND_EN,
     SEND_ES,
+    SUPPLIER_EN,
+    SUPPLIER_ES,
     TEAM_EN,
     TEAM_ES,
     THIRD,
@@ -183,6 +185,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("llamar", Act.CONTACT_CARRIER, CARRIER_ES),
     Verb("llamar", Act.HANDOFF, ("te", "le", "os", "les", "usted", "vos", "vosotros", "ustedes")),
     Verb("hablar", Act.CONTACT_CARRIER, CARRIER_ES),
+    Verb("hablar", Act.FORWARD, (*TEAM_ES, *SUPPLIER_ES)),  # "he hablado con el equipo de…"
+    Verb("contactar", Act.FORWARD, (*TEAM_ES, *SUPPLIER_ES)),
     Verb("pedir", Act.CONTACT_CARRIER, CARRIER_ES, extra=_PEDIR),
     Verb("pedir", Act.FORWARD, ASKED_ES, extra=_PEDIR),
     Verb("despachar", Act.SEND, SEND_ES, bare_for_speaker=True),
@@ -303,6 +307,9 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("order", Act.FORWARD, ASKED_EN),
     Verb("speak", Act.CONTACT_CARRIER, CARRIER_EN, extra=(("spoke", PART), ("spoken", PART))),
     Verb("talk", Act.CONTACT_CARRIER, CARRIER_EN),
+    Verb("talk", Act.FORWARD, (*TEAM_EN, *SUPPLIER_EN)),  # "I've talked to our warehouse team"
+    Verb("speak", Act.FORWARD, (*TEAM_EN, *SUPPLIER_EN), extra=(("spoke", PART), ("spoken", PART))),
+    Verb("contact", Act.FORWARD, (*TEAM_EN, *SUPPLIER_EN)),
     Verb("prepare", Act.SEND, ("replacement", "new", "shipment", "parcel", "package")),
     Verb("leave", Act.MODIFY, ("note", "instruction", "comment"), extra=(("left", PART),)),
     Verb("note", Act.MODIFY, ("order", "account")),

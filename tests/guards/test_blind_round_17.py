@@ -186,3 +186,42 @@ def test_willingness_to_do_what_the_desk_can_do_passes(draft):
         chunks={"returns#1": "Refunds go back to the original card within 5 days."},
     )
     assert not check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Ya figura la entrada del pedido T-40600 a nombre de Lucía Gómez" after "Póngame
+        # la entrada a nombre de Lucía Gómez", with no record saying so
+        "ak-0124",
+        # "Perfecto, ya figura a nombre de Ciclismo del Sur SRL", the same
+        "ae-0062",
+        # "He hablado con el equipo de instalación y os han hecho hueco antes del día 20"
+        "ak-0084",
+    ],
+)
+def test_a_state_or_a_contact_only_an_act_could_make_is_claimed(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "question", "output"),
+    [
+        # the record does show what the customer asked about
+        (
+            "Sí, ya figura a nombre de Lucía Gómez desde el 3 de mayo.",
+            "¿La entrada está a nombre de Lucía Gómez?",
+            "T-40600 — titular: Lucía Gómez (cambio del 3 de mayo)",
+        ),
+        # someone the customer can talk to, not someone the desk talked to
+        (
+            "Podés hablar con el equipo de ventas al 0800 de lunes a viernes.",
+            "¿Con quién hablo para una compra mayorista?",
+            "",
+        ),
+    ],
+)
+def test_the_record_showing_it_or_the_customer_doing_it_passes(draft, question, output):
+    tools = [("get_order_status", {"order_id": "T-40600"}, output)] if output else None
+    ctx = turn(draft, locale="es-AR", question=question, tools=tools)
+    assert "action_claim" not in check(ctx)
