@@ -93,7 +93,9 @@ def granted_to_another_name(
     names_of = [_name_stems(p.name) for p in products]
     # a run that is part of a returned product's name is that product
     things = [
-        *[_name_stems(p.name) for p in named],
+        # a product's record may file it under a kind or tag it ("Lounge Sets"): the
+        # thing is that too, not only what its name says
+        *(products_named := [_name_stems(" ".join((p.name, *p.kinds, *p.tags))) for p in named]),
         *[run for run in said if not any(run <= name for name in names_of)],
     ]
     for source in promotions:
@@ -101,7 +103,12 @@ def granted_to_another_name(
         if not names:
             continue
         known = _all_stems(source)
+        # the promotion's own name, before its colon ("Spring Lounge event: …"), said
+        # again in the sentence is that promotion, not a thing it is granted to
+        own_name = _all_stems(source.split(":", 1)[0]) if ":" in source[:60] else frozenset()
         for thing in things:
+            if own_name and thing <= own_name and thing not in products_named:
+                continue
             if (
                 ranges
                 and any(_holds(thing, name[:1]) for name in names)

@@ -102,3 +102,30 @@ def test_a_conditional_or_a_refusal_grants_nothing():
             tools=[_search("Puzle Mapa del Mundo", "Juguetes")],
         )
         assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "The Riva Daybed sits in our Lounge Sets category, and the Spring Lounge event
+        # gives 15% off everything in that category": the event's own name is no thing
+        # the promotion is given to, and the record files the daybed under Lounge Sets
+        "al-0009",
+        "al-0063",
+        # "Both are in Desk Organization, so the Back-to-Office 20% applies": the kind is
+        # in the records, not in the names
+        "al-0090",
+    ],
+)
+def test_a_promotion_named_by_a_kind_the_record_gives_passes(case_id):
+    assert "discount_promise" not in check(blind(case_id))
+
+
+def test_a_product_filed_under_another_kind_is_still_stopped():
+    ctx = turn(
+        "Sí, la Funda Oslo entra en el 15 % [promo#1].",
+        locale="es-ES",
+        chunks={"promo#1": "Spring Lounge: 15 % en toda la categoría Lounge Sets."},
+        tools=[_search("Funda Oslo", "Covers")],
+    )
+    assert "discount_promise" in check(ctx)
