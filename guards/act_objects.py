@@ -6,7 +6,8 @@ from __future__ import annotations
 FIRST, SECOND, THIRD, INF, GER, PART = "1", "2", "3", "inf", "ger", "part"
 
 MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "precio", "valor")
-MONEY_ES += ("diferencia", "€", "$", "euros", "pesos", "tarjeta", "cuenta", "reembols", "reintegr")
+MONEY_ES += ("diferencia", "€", "$", "euros", "peso", "tarjeta", "cuenta", "reembols", "reintegr")
+MONEY_ES += ("centavo", "céntimo", "dólar", "dolar")  # "te devolvemos cada peso"
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
@@ -56,6 +57,7 @@ _HACER += (("hacer", INF), ("hará", THIRD), ("harán", THIRD))
 
 MONEY_EN = ("money", "amount", "payment", "charge", "card", "account", "full", "total", "cost")
 MONEY_EN += ("difference", "price", "€", "$", "£", "refund", "fee", "back", "prorat")
+MONEY_EN += ("penny", "pennies", "cents", "dollar")  # "we'll refund every penny"
 SEND_EN = ("label", "invoice", "email", "e-mail", "confirmation", "receipt", "replacement")
 SEND_EN += ("new", "another", "code", "link", "voucher", "spare", "parcel", "package", "copy")
 TEAM_EN = ("team", "department", "warehouse", "manager", "supervisor", "colleague", "specialist")

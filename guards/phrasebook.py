@@ -65,6 +65,7 @@ SPANISH = Phrasebook(
         r"vales?\s+(?:de\s+)?(?:compra|regalo|descuento)",  # not "vale" (okay)
         r"gratis",
         r"sin\s+cargo",
+        r"(?:por|a)\s+(?:nuestra\s+cuenta|cuenta\s+nuestra)",  # "corre por nuestra cuenta"
         r"de\s+regalo",
         r"te\s+regalamos",
         r"regal[aá](?:le|les|lo|la|los|las)",
@@ -244,6 +245,7 @@ ENGLISH = Phrasebook(
         r"coupons?",
         r"for\s+free",
         r"free\s+of\s+charge",
+        r"on\s+(?:us|the\s+house)",  # "your first year is on us"
         r"on\s+us",
         r"on\s+the\s+house",
         r"complimentary",

@@ -23,7 +23,12 @@ from guards.trust import trusted_strings
 _GRANT = {
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:let\s+you|you\s+can|you\s+could|you'll|you\s+may)\s+"
-        r"(?:have|get|take|keep)\s+(?:it|them|one|the\s+\pL+(?:\s+\pL+)?)\s+(?:at|for))"
+        r"(?:have|get|take|keep)\s+(?:it|them|one|the\s+\pL+(?:\s+\pL+)?)\s+(?:at|for)"
+        # the speaker's own verb with the customer as its object: "we can meet you at",
+        # "I'll do you a deal for"; or the speaker's price coming down: "we can go down to"
+        r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+(?:\pL+\s+){0,2}?"
+        r"(?:meet|do|give|charge|offer)\s+you\s+(?:a\s+\pL+\s+)?(?:at|for|down\s+to)"
+        r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)\s+(?:come|go)\s+down\s+to)"
         r"(?:$|[^\pL])"
     ),
     "es": scan.compile(

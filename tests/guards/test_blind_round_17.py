@@ -225,3 +225,37 @@ def test_the_record_showing_it_or_the_customer_doing_it_passes(draft, question, 
     tools = [("get_order_status", {"order_id": "T-40600"}, output)] if output else None
     ctx = turn(draft, locale="es-AR", question=question, tools=tools)
     assert "action_claim" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "We can meet you at $380 on the new one": the customer's eBay price, granted
+        ("am-0227", "discount_promise"),
+        # "Para compensarte, la próxima compra de cuerdas correría por nuestra cuenta"
+        ("am-0021", "discount_promise"),
+        # "te devolvemos cada peso, eso te lo garantizo": a currency is money
+        ("am-0067", "refund_promise"),
+    ],
+)
+def test_money_granted_in_the_desks_own_idiom_is_stopped(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "I understand you saw it at $380, but we can't match used listings [pricematch#1].",
+        "We can't meet you at $380, I'm afraid: used listings aren't matched [pricematch#1].",
+    ],
+)
+def test_the_customers_price_repeated_or_refused_passes(draft):
+    ctx = turn(
+        draft,
+        locale="en",
+        question="There's a used one on eBay for $380. Can you come down?",
+        chunks={
+            "pricematch#1": "We match new, identical items from REI; not eBay or used listings."
+        },
+    )
+    assert "discount_promise" not in check(ctx)
