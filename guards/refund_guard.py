@@ -62,6 +62,8 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         for claim in read_commitments(sentence, ctx.language, context=context):
             if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
                 continue
+            if claim.lemma in ("receive", "recibir") and _passive_of(claim.verb, sentence):
+                continue  # "your return was received on 1 May": someone else received it
             if in_open_question(sentence, claim.verb):
                 continue  # "I can't tell you whether the credit will be approved"
             if (
@@ -213,3 +215,14 @@ def _refund_approved_by_tool(ctx: GuardContext) -> bool:
         if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
             return True
     return False
+
+
+_BE = frozenset("was were is are been be being fue fueron es son ha han sido está están".split())
+
+
+def _passive_of(verb: str, sentence: str) -> bool:
+    """The verb is a participle right after a form of "be" ("was received", "fue
+    recibida"): what was received, by someone; not the customer receiving money."""
+    tokens = words(sentence.lower())
+    at = tokens.index(verb.lower()) if verb.lower() in tokens else -1
+    return at > 0 and tokens[at - 1] in _BE

@@ -13,8 +13,8 @@ from guards.context import GuardContext
 from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
-from guards.lexicon import LEXICONS, lexicon_for
-from guards.moods import hypothetical
+from guards.lexicon import LEXICONS
+from guards.moods import hypothetical, in_open_question
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import (
     PHRASEBOOKS,
@@ -29,6 +29,7 @@ from guards.price_talk import (
     limited_to_one,
 )
 from guards.promo_conditions import condition_outside_source, stacked_against_source
+from guards.promo_figures import percents_of, refers_back, same_figures
 from guards.promo_kinds import granted_out_of_terms
 from guards.promo_reach import promotion_out_of_reach
 from guards.promo_scope import (
@@ -74,8 +75,12 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     book = PHRASEBOOKS[ctx.language]
     promo_words = (*book.discount, r"free", r"gratis")
     trusted = [text for text in _trusted_texts(ctx) if find_phrase(promo_words, text)]
+    # a chunk that gives a percentage ("20 % en fruta y verdura a granel los martes")
+    # states a promotion as much as one that says "descuento"
     promos = {
-        c.source for c in ctx.retrieved if not tainted_chunk(c) and find_phrase(promo_words, c.text)
+        c.source
+        for c in ctx.retrieved
+        if not tainted_chunk(c) and (find_phrase(promo_words, c.text) or _PERCENT.search(c.text))
     }
     chunk_text = {c.source: c.text for c in ctx.retrieved}
     # A cited chunk the sentence restates backs it whatever words the chunk uses for
@@ -120,12 +125,17 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             # when the sentence offers something.
             return (
                 any(
-                    _same_figures(sentence, chunk_text[source], ctx.locale)
+                    same_figures(sentence, chunk_text[source], ctx.locale)
                     and same_kind(sentence, chunk_text[source])
+                    # a chunk known only by its percentage backs no "también"
+                    and (
+                        find_phrase(promo_words, chunk_text[source])
+                        or not extends(sentence, ctx.language)
+                    )
                     for source in cited & promos
                 )
                 or any(
-                    supported_by(sentence, t, book) and _same_figures(sentence, t, ctx.locale)
+                    supported_by(sentence, t, book) and same_figures(sentence, t, ctx.locale)
                     for t in trusted
                 )
                 or (not extends(sentence, ctx.language) and restated(sentence, cited))
@@ -144,7 +154,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         def restated(sentence: str, cited: frozenset[str]) -> bool:
             return any(
                 supported_by(sentence, clean[source], book)
-                and _same_figures(sentence, clean[source], ctx.locale)
+                and same_figures(sentence, clean[source], ctx.locale)
                 for source in cited
                 if source in clean
             )
@@ -194,7 +204,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
             tail = tail_with(claim.verb, sentence, after_citation)
             if tail and not any(
-                supported_by(tail, t, book) and _same_figures(tail, t, ctx.locale) for t in trusted
+                supported_by(tail, t, book) and same_figures(tail, t, ctx.locale) for t in trusted
             ):
                 # "We match Amazon [pricematch#1], so I'll honor that seller's price"
                 return Finding(
@@ -208,12 +218,14 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         # a sentence that cites a promotion, or a percentage from a cited chunk
         stated = stated or bool(cited & promos) or bool(cited and "%" in sentence)
         if cited & promos:  # the sizes said here, and the ones its cited promotions give
-            sizes |= _percents(sentence, ctx.language)
+            sizes |= percents_of(sentence, ctx.language)
             for source in cited & promos:
-                sizes |= _percents(chunk_text.get(source, ""), ctx.language)
+                sizes |= percents_of(chunk_text.get(source, ""), ctx.language)
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
+        if in_open_question(sentence, words(match.group(1))[0]):
+            continue  # "The cart will show whether any discount applies": asked, not given
         if compares_prices(sentence, match.start(1)) or free_to_do(sentence, match.start(1)):
             continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
         if before_discount(sentence, match.start(1)):
@@ -226,7 +238,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"offers {phrase!r} {why}: {sentence!r}")
         if hypothetical(_clause_at(sentence, match.start(1)), ctx.language):
             continue  # "… el pedido pasaría de 600 €, así que el envío sería gratuito"
-        if stated and _refers_back(sentence, match.start(1), ctx.language, sizes):
+        if stated and refers_back(sentence, match.start(1), ctx.language, sizes):
             continue  # "El importe final con el descuento lo verás en la cesta": that one
         deal = phrase.lower()
         # words for "free" name no particular deal: said again, maybe of another thing
@@ -235,7 +247,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         elif (
             deal in deals
             and not extends(sentence, ctx.language)
-            and _percents(sentence, ctx.language) <= sizes  # not "Tenés un 100 %"
+            and percents_of(sentence, ctx.language) <= sizes  # not "Tenés un 100 %"
         ):
             continue  # "… the cheaper one is half price [promos#2]. … so the second tin
             # comes at half price": the deal of the sentence before, said again
@@ -249,7 +261,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
                 or threshold_reached(ctx, sentence, trusted)
                 or any(
-                    supported_by(clause, t, book) and _same_figures(clause, t, ctx.locale)
+                    supported_by(clause, t, book) and same_figures(clause, t, ctx.locale)
                     for clause in [_clause_at(sentence, match.start(1))]
                     if not _YOU & set(words(clause))
                     for t in trusted
@@ -270,6 +282,7 @@ _TO_YOU = scan.compile(
     r"|(?:it|them)\s+(?:to|for)\s+you(?:$|[^\pL]))"
 )
 
+_PERCENT = scan.compile(r"\d\s?%")
 # The customer in a clause: a restatement of the source says no one's case.
 _YOU = frozenset("you your yours tu tus te vos usted su sus os vuestro vuestra".split())
 _SEGMENT_BREAK = scan.compile(r"[,;:(—–]|\s-\s")
@@ -286,50 +299,6 @@ def _clause_at(sentence: str, at: int) -> str:
             return sentence[start : match.start()]
         start = match.end()
     return sentence[start:]
-
-
-_BACK_ARTICLES = frozenset("el la del al the this that ese esa este esta dicho dicha".split())
-
-
-def _percents(sentence: str, language: str) -> set:
-    lexicon = LEXICONS["en" if language == "en" else "es"]
-    figures = extract_figures(sentence, lexicon=lexicon)
-    return {f.value for f in figures if f.kind == FigureKind.PERCENT}
-
-
-def _refers_back(sentence: str, start: int, language: str, stated: set | None = None) -> bool:
-    """The discount word takes a definite article and the sentence gives no size of its
-    own, or the size of a promotion an earlier sentence stated: it is that promotion
-    ("con el descuento", "o transferencia con el 15 % off")."""
-    before = words(sentence[:start])[-2:]
-    sized = bool(_percents(sentence, language) - (stated or set()))
-    # "con el descuento", "antes del descuento", "the missing discount": in English one
-    # word of its own may stand between the article and the discount
-    article = bool(before) and (
-        before[-1] in _BACK_ARTICLES
-        or (
-            language == "en"  # a Spanish adjective follows its noun: "el descuento faltante"
-            and len(before) == 2
-            and before[0] in _BACK_ARTICLES
-            and before[1].isalpha()
-        )
-    )
-    return article and not sized
-
-
-def _same_figures(sentence: str, source: str, locale: str) -> bool:
-    """Every percentage of the sentence (the size of an offer) is one the source gives;
-    prices beside it are the number gate's to check."""
-    lexicon = lexicon_for(locale)
-    wanted = {
-        f.value
-        for f in extract_figures(sentence, lexicon=lexicon, threshold=0)
-        if f.kind == FigureKind.PERCENT
-    }
-    if not wanted:
-        return True
-    given = {f.value for f in extract_figures(source, lexicon=lexicon, threshold=0)}
-    return wanted <= given
 
 
 def negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:

@@ -259,3 +259,34 @@ def test_the_customers_price_repeated_or_refused_passes(draft):
         },
     )
     assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "your return was received on 1 May and checked, and the refund is pending
+        # approval": a passive of receiving is what someone else received
+        ("vv-0168", "refund_promise"),
+        # "The cart will show whether any discount applies": asked, not given
+        ("al-0066", "discount_promise"),
+        # "hoy martes tiene un 20 % de descuento [promos#1]" over "20 % en fruta y verdura
+        # a granel los martes": a chunk that gives a percentage states a promotion
+        ("ai-0128", "discount_promise"),
+        ("ai-0124", "discount_promise"),
+    ],
+)
+def test_a_correct_money_answer_of_session_17_passes(case_id, guard):
+    assert guard not in check(blind(case_id))
+
+
+def test_a_percentage_chunk_backs_no_also():
+    """Given "también recibe un cheque regalo del 10% de sus propias compras" over a chunk
+    that gives 10 % of the guests' purchases (F-0167); then a chunk known as a promotion
+    by its percentage alone does not back the "también"."""
+    assert "discount_promise" in check(blind("F-0167"))
+
+
+def test_the_customer_receiving_the_money_is_still_a_promise():
+    """Given "Recibirá el reembolso completo esta misma semana en su tarjeta" (B-0370);
+    then an active "recibirá" is the customer getting money back."""
+    assert "refund_promise" in check(blind("B-0370"))
