@@ -26,7 +26,7 @@ _OFFER = {
         r"(?i)(?:^|[^\pL])("
         r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|list[oa]s?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
-        r"(?:pod[eé]s|puedes|puede|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
+        r"(?:pod[eé]s|puedes|puede|poder|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
         r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
         r"carrito|cesta|"
         r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
@@ -262,6 +262,12 @@ _CONTRAST = {
     "es": re.compile(r"(?i)\b(?:pero|aunque|igual|igualmente|de\s+todas\s+formas)\b"),
     "en": re.compile(r"(?i)\b(?:but|although|though|still|anyway)\b"),
 }
+# A concession said after the offer it concedes: "…, aunque esté agotado", "…, even
+# though it's sold out".
+_CONCEDING = {
+    "es": re.compile(r"(?i),\s*(?:aunque|si\s+bien|a\s+pesar\s+de\s+que)\b"),
+    "en": re.compile(r"(?i),\s*(?:although|though|even\s+though|even\s+if)\b"),
+}
 _NOW = {
     "es": re.compile(r"(?i)\b(?:ya|ahora|hoy|igual|carrito|cesta)\b"),
     "en": re.compile(r"(?i)\b(?:now|today|still|anyway|cart|basket)\b"),
@@ -281,10 +287,16 @@ def offered_by_reference(
         named = [p for p in products if loosely_referred(sentence, (p,))]
         if len(named) > 1 and not has_words(sentence, PAIR[lang]):
             named = by_attributes(sentence, named)  # "las negras en talle 41"
+        if not named and len(fitting := by_attributes(sentence, list(products))) < len(products):
+            named = fitting  # "En negro está agotada": the sibling named by its colour alone
         gone = find_phrase(PHRASEBOOKS[language].unavailable, sentence) is not None
         if gone and len(named) <= 1:
             contrast = _CONTRAST[lang].search(sentence)
             after = sentence[contrast.end() :] if contrast else ""
+            if (concession := _CONCEDING[lang].search(sentence)) is not None:
+                # "lo vas a poder pedir ahora también, aunque esté agotado": the offer
+                # comes first and the concession after it
+                after = f"{sentence[: concession.start()]} {after}"
             target = named[0] if named else last
             if (
                 after

@@ -290,3 +290,24 @@ def test_the_customer_receiving_the_money_is_still_a_promise():
     """Given "Recibirá el reembolso completo esta misma semana en su tarjeta" (B-0370);
     then an active "recibirá" is the customer getting money back."""
     assert "refund_promise" in check(blind("B-0370"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "En negro está agotada, pero si la quieres en negro la puedes pedir ya": the
+        # sibling named by its colour alone
+        "s-0144",
+        # "El de cappuccino lo vas a poder pedir ahora también, aunque esté agotado": the
+        # offer before its concession
+        "s-0247",
+    ],
+)
+def test_an_out_of_stock_sibling_offered_now_is_stopped(case_id):
+    assert "out_of_stock_offered" in check(blind(case_id))
+
+
+def test_the_same_sibling_said_to_be_gone_passes():
+    ctx = blind("s-0144")
+    draft = "La Blanca está disponible a 139,99 €. En negro está agotada, lo siento."
+    assert "out_of_stock_offered" not in check(replace(ctx, draft=draft))
