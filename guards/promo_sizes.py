@@ -18,7 +18,8 @@ from guards.products import returned_products
 
 # A size: the standard library's pattern (bounded, nothing backtracks).
 _SIZE = re.compile(
-    r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(ml|cl|l|g|kg|oz)(?![\w])"
+    r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(ml|cl|l|g|kg|oz|litros?|liters?|litres?|"
+    r"mililitros|millilit(?:er|re)s|gramos|grams|kilos|kilogramos)(?![\w])"
     r"(\s+(?:o\s+m[aá]s|or\s+more|or\s+larger|y\s+m[aá]s|and\s+up|en\s+adelante))?"
 )
 
@@ -54,5 +55,23 @@ def _sizes(text: str) -> dict[str, list[tuple[Decimal, bool]]]:
     for match in _SIZE.finditer(text):
         value = Decimal(match.group(1).replace(",", "."))
         unit = match.group(2).lower()
-        found.setdefault(unit, []).append((value, bool(match.group(3))))
+        # one unit per kind, written out or not: "latas de 20 litros" beside "10 L",
+        # "500 ml" beside "1 l"
+        unit, factor = _BASE.get(unit, (unit, Decimal(1)))
+        found.setdefault(unit, []).append(((value * factor).normalize(), bool(match.group(3))))
     return found
+
+
+_LITRE = ("l", Decimal(1))
+_BASE = {
+    "ml": ("l", Decimal("0.001")),
+    "mililitros": ("l", Decimal("0.001")),
+    "milliliters": ("l", Decimal("0.001")),
+    "millilitres": ("l", Decimal("0.001")),
+    "cl": ("l", Decimal("0.01")),
+    **dict.fromkeys(("litro", "litros", "liter", "liters", "litre", "litres"), _LITRE),
+    "g": ("kg", Decimal("0.001")),
+    "gramos": ("kg", Decimal("0.001")),
+    "grams": ("kg", Decimal("0.001")),
+    **dict.fromkeys(("kilos", "kilogramos"), ("kg", Decimal(1))),
+}

@@ -311,3 +311,16 @@ def test_the_same_sibling_said_to_be_gone_passes():
     ctx = blind("s-0144")
     draft = "La Blanca está disponible a 139,99 €. En negro está agotada, lo siento."
     assert "out_of_stock_offered" not in check(replace(ctx, draft=draft))
+
+
+def test_a_size_promotion_written_out_in_litres_reaches_no_other_size():
+    """Given "20% … en latas de 20 litros" granted to "Látex Interior Colorín Mate 10 L"
+    (ai-0043); then a unit written out is the same unit as its symbol."""
+    assert "discount_promise" in check(blind("ai-0043"))
+
+
+def test_the_same_size_in_another_unit_of_its_kind_is_reached():
+    ctx = blind("ai-0043")
+    chunk = "20% de descuento en látex interior de la marca Colorín en latas de 10000 ml."
+    ctx = replace(ctx, retrieved=(replace(ctx.retrieved[0], text=chunk),))
+    assert "discount_promise" not in check(ctx)
