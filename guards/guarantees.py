@@ -47,7 +47,7 @@ _MONEY_BACK = {
         r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*|de\s+vuelta\s+(?:en|a)\s+tu)"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])(refund\pL*|reimburs\pL*|(?:your|the)\s+money|money\s+back|"
+        r"(?i)(?:^|[^\pL])(refund\pL*|reimburs\pL*|(?:your|the)\s+money|money\s+back|amount\s+back|"
         r"paid\s+(?:out|back)|credited|back\s+(?:on|to|in|into)\s+your\s+(?:card|account|bank))"
     ),
 }
@@ -94,12 +94,41 @@ def guaranteed_money(sentence: str, language: str) -> str | None:
     lang = "en" if language == "en" else "es"
     if (entitled := _entitled(sentence, lang)) is not None:
         return entitled
+    if (confirmed := _confirmed(sentence, lang)) is not None:
+        return confirmed
     frame = _FRAME[lang].search(sentence)
     if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
         return _vouched(sentence, lang)
     if not _MONEY_BACK[lang].search(sentence[frame.end(1) :]) or on_approval(sentence):
         return _vouched(sentence, lang)
     return frame.group(1)
+
+
+# The speaker confirming what is still to come: "I can confirm you'll have the full
+# amount back", "te confirmo que el importe se te acredita". Confirming a past event
+# ("I can confirm the refund was issued on 3 May") is a report, so only an outcome
+# still to come for the customer counts.
+_CONFIRM = {
+    "es": scan.compile(r"(?i)(?:^|[^\pL])((?:te|le|os|les)\s+(?:confirmo|confirmamos))\s+que"),
+    "en": scan.compile(r"(?i)(?:^|[^\pL])((?:i|we)(?:\s+can)?\s+confirm)(?:\s+that)?\s"),
+}
+_TO_COME = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:se\s+te|se\s+le|se\s+os|vas\s+a|va\s+a|tendr[aá]s|recibir[aá]s|"
+        r"te\s+llega|le\s+llega)(?:$|[^\pL])"
+    ),
+    "en": scan.compile(r"(?i)(?:^|[^\pL])(?:you'll|you\s+will|you're\s+getting)(?:$|[^\pL])"),
+}
+
+
+def _confirmed(sentence: str, lang: str) -> str | None:
+    frame = _CONFIRM[lang].search(sentence)
+    if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
+        return None
+    after = sentence[frame.end(1) :]
+    if _MONEY_BACK[lang].search(after) and _TO_COME[lang].search(after):
+        return None if on_approval(after) else frame.group(1)
+    return None
 
 
 def _vouched(sentence: str, lang: str) -> str | None:

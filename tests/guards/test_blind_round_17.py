@@ -324,3 +324,28 @@ def test_the_same_size_in_another_unit_of_its_kind_is_reached():
     chunk = "20% de descuento en látex interior de la marca Colorín en latas de 10000 ml."
     ctx = replace(ctx, retrieved=(replace(ctx.retrieved[0], text=chunk),))
     assert "discount_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize("case_id", ["ac-0188", "ak-0165"])
+def test_confirming_money_still_to_come_takes_it_on(case_id):
+    """Given "Te confirmo que el importe se te acredita … [reintegros#1]" (ac-0188) and
+    "I can confirm you'll have the full amount back by the end of the month" (ak-0165);
+    then confirming an outcome still to come vouches for it."""
+    assert "refund_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "I can confirm the refund was issued on 3 May.",
+        "I can confirm that once it's approved you'll get your refund within 5 days [returns#1].",
+    ],
+)
+def test_confirming_a_past_event_or_an_approval_rule_passes(draft):
+    ctx = turn(
+        draft,
+        locale="en",
+        chunks={"returns#1": "Once approved, refunds reach your card within 5 days."},
+        tools=[("get_order_status", {"order_id": "5501"}, "5501 — refund issued 3 May")],
+    )
+    assert "refund_promise" not in check(ctx)
