@@ -20,6 +20,7 @@ from guards.context import GuardContext
 from guards.product_refs import loosely_referred
 from guards.products import returned_products
 from guards.promo_names import hedged
+from guards.promo_regions import region_not_reached
 from guards.text import sentences, without_citations, words
 from guards.thresholds import cited_promotion_below
 
@@ -62,6 +63,8 @@ def granted_out_of_terms(ctx: GuardContext, sentence: str, cited: list[str]) -> 
         return f"grants a promotion, but {below}"
     if outside := granted_outside_kind(ctx, sentence, cited):
         return f"grants a promotion where {outside}"
+    if elsewhere := region_not_reached(ctx, sentence, cited):
+        return f"grants free shipping, but {elsewhere}"
     return None
 
 
