@@ -127,8 +127,31 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
                 written = rest[1:]
                 continue
             break
+        out.extend(_listed_after_prices(clause[match.end(1) :]))
     if language != "en":
         out.extend(_topics(clause))
+    return out
+
+
+# A list of products with their prices after one "we have": "we've got the Shimano
+# CN-HG54 at £22.99, the KMC X10 at £18.50 and the SRAM PC-1031 as well". After each
+# price, a conjunct opened by an article and a capitalised word is claimed too.
+_NEXT_ITEM = scan.compile(
+    r"^[\d.,\s)\]]*(?:,\s*)?(?:and\s+|y\s+|e\s+)?(?:the|el|la|los|las)\s+\p{Lu}"
+)
+
+
+def _listed_after_prices(rest: str) -> list[tuple[str, list[str]]]:
+    out = []
+    for piece in _OBJECT_END.split(rest)[1:]:
+        opened = _NEXT_ITEM.match(piece)
+        if opened is None:
+            continue
+        # the match ends on the name's first letter: read the name from there
+        written = scan.findall(_WRITTEN, _OBJECT_END.split(piece[opened.end() - 1 :])[0])
+        phrase, _ = _phrase(written)
+        if phrase:
+            out.append((" ".join(phrase), phrase))
     return out
 
 

@@ -349,3 +349,17 @@ def test_confirming_a_past_event_or_an_approval_rule_passes(draft):
         tools=[("get_order_status", {"order_id": "5501"}, "5501 — refund issued 3 May")],
     )
     assert "refund_promise" not in check(ctx)
+
+
+@pytest.mark.parametrize("case_id", ["an-0003", "an-0185", "an-0228"])
+def test_each_product_of_a_priced_list_after_we_have_is_claimed(case_id):
+    """Given "we've got the Shimano CN-HG54 at £22.99, the KMC X10 at £18.50 and the
+    SRAM PC-1031 as well" when the SRAM chain was not returned (an-0003; an-0185 and
+    an-0228 the same after a price in brackets); then each listed product is claimed."""
+    assert "stock_contradiction" in check(blind(case_id))
+
+
+def test_a_priced_list_of_returned_products_passes():
+    ctx = blind("an-0003")
+    draft = "Yes! For 10-speed we've got the Shimano CN-HG54 at £22.99 and the KMC X10 at £18.50."
+    assert "stock_contradiction" not in check(replace(ctx, draft=draft))
