@@ -121,6 +121,7 @@ def denied_products(
                 if stem(w) not in name
                 and UNIT_WORDS.get(w) not in name
                 and not (w in COLOURS and agreed(w) in colours)
+                and not _compounded(w, name)
             ]
             if (
                 not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
@@ -128,6 +129,13 @@ def denied_products(
                 found.append(product)
         out.append((found, about_range))
     return out
+
+
+def _compounded(word: str, name: set[str]) -> bool:
+    """A long word whose first six letters open a word of the name: "destapar" in
+    "destapacañerías", "abrelatas" and "abre"."""
+    head = word[:6]
+    return len(word) >= 6 and any(len(n) >= 6 and n.startswith(head) for n in name)
 
 
 _IN = frozenset("en in at".split())

@@ -363,3 +363,15 @@ def test_a_priced_list_of_returned_products_passes():
     ctx = blind("an-0003")
     draft = "Yes! For 10-speed we've got the Shimano CN-HG54 at £22.99 and the KMC X10 at £18.50."
     assert "stock_contradiction" not in check(replace(ctx, draft=draft))
+
+
+def test_a_denied_kind_said_by_the_first_part_of_a_compound_is_the_returned_product():
+    """Given "Uh, sondas para destapar no tenemos" when "Sonda destapacañerías espiral 5 m"
+    came back in stock (an-0163); then "destapar" is the compound's first part."""
+    assert "stock_contradiction" in check(blind("an-0163"))
+
+
+def test_a_denial_of_another_kind_still_passes():
+    ctx = blind("an-0163")
+    draft = "Bombas para desagotar no tenemos, perdón; sí la sonda destapacañerías de 5 m."
+    assert "stock_contradiction" not in check(replace(ctx, draft=draft))
