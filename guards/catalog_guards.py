@@ -112,7 +112,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     )
         if (
             not products
-            and claims_the_asked_product(clause, ctx.language)
+            and claims_the_asked_product(clause, ctx.language, ctx.question)
             and not negated_clause(clause, ctx.language)  # "I can't confirm we sell them"
         ):
             return Finding(detail="says the shop carries it, but this turn's search found nothing")

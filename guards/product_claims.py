@@ -278,7 +278,18 @@ _HAVE_IT = {
 }
 
 
-def claims_the_asked_product(clause: str, language: str) -> bool:
+def claims_the_asked_product(clause: str, language: str, question: str = "") -> bool:
     """The clause says the shop carries the thing asked about, by a pronoun ("we have
-    it", "las tenemos"), not negated."""
-    return any(not m.group(1) for m in _HAVE_IT[language].finditer(clause))
+    it", "las tenemos"), not negated; or answers "do you sell X?" with the verb's
+    pro-form alone ("We do!", "Yes, we sure do")."""
+    if any(not m.group(1) for m in _HAVE_IT[language].finditer(clause)):
+        return True
+    return (
+        language == "en"
+        and _PRO_FORM.fullmatch(clause.strip(" !.")) is not None
+        and _ASKS_CARRY.search(question) is not None
+    )
+
+
+_PRO_FORM = scan.compile(r"(?i)(?:yes|yep|yeah|sure)?[,!\s]*we\s+(?:sure\s+|certainly\s+)?do")
+_ASKS_CARRY = scan.compile(r"(?i)(?:^|[^\pL])do\s+you\s+(?:sell|have|carry|stock|do)(?:$|[^\pL])")

@@ -375,3 +375,16 @@ def test_a_denial_of_another_kind_still_passes():
     ctx = blind("an-0163")
     draft = "Bombas para desagotar no tenemos, perdón; sí la sonda destapacañerías de 5 m."
     assert "stock_contradiction" not in check(replace(ctx, draft=draft))
+
+
+def test_we_do_to_do_you_sell_after_an_empty_search_claims_it():
+    """Given "We do! Tropica Premium Nutrition is one of our most popular liquid
+    fertilisers" after a search that found nothing (aj-0027); then the pro-form answers
+    "Do you sell Tropica plant fertiliser?" with yes."""
+    assert "stock_contradiction" in check(blind("aj-0027"))
+
+
+def test_we_do_to_another_question_claims_nothing():
+    ctx = blind("aj-0027")
+    ctx = replace(ctx, question="Do you ship to Ireland?", draft="We do! Delivery takes 3 days.")
+    assert "stock_contradiction" not in check(ctx)
