@@ -31,7 +31,7 @@ _PLACE = scan.compile(
 )
 _FREE = scan.compile(
     r"(?i)(?:^|[^\pL])(?:free|gratis|gratuit[oa]s?|sin\s+cargo|sin\s+coste?|no\s+pag\pL*|"
-    r"don't\s+pay|no\s+charge)(?:$|[^\pL])"
+    r"sin\s+gastos|no\s+(?:tienes|tenés|tiene|hay)\s+gastos|don't\s+pay|no\s+charge)(?:$|[^\pL])"
 )
 _SHIPPING = scan.compile(r"(?i)env[ií]o|shipping|delivery|entrega|postage|despacho")
 # A region the rule gives no free shipping: said with its own words for "none".

@@ -16,7 +16,9 @@ _RULE = {
 }
 
 
-@pytest.mark.parametrize("case_id", ["ai-0004", "ai-0082", "ai-0166", "am-0089", "ww-0204"])
+@pytest.mark.parametrize(
+    "case_id", ["ai-0004", "ai-0082", "ai-0166", "am-0089", "am-0103", "ww-0204"]
+)
 def test_free_shipping_granted_to_a_place_the_rule_treats_apart_is_stopped(case_id):
     assert "discount_promise" in check(blind(case_id))
 
