@@ -7,7 +7,8 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
-from guards.backing import BackingIndex, SourceNumber, collect_source_numbers
+from guards.backing import SourceNumber, collect_source_numbers
+from guards.backing_index import BackingIndex
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.markers import BRANDS
@@ -51,6 +52,10 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         # draft) are read only for a claim that needs them. ``backs`` repeats the first
         # test, which is pure, so each figure gets the same answer in the same order.
         unbacked = [f for f in claims if not index.backs_as_written(f)]
+        if any(f.kind == FigureKind.MONEY for f in unbacked):
+            index.add_terms(
+                [f.value for f in claims if f.kind == FigureKind.MONEY and f not in unbacked]
+            )
         counts = _counts(ctx, lexicon) if unbacked else frozenset()
         extra = [f for f in unbacked if not index.backs(f, deadline=deadline, counts=counts)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]

@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from guards.backing import BackingIndex, SourceNumber
+from guards.backing import SourceNumber
+from guards.backing_index import BackingIndex
 from guards.lexicon import LEXICONS, lexicon_for
 from guards.numbers import CLAIM_KINDS, Figure, FigureKind, extract_figures
 from knowledge.parsing import ParsedDocument

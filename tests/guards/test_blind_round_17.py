@@ -388,3 +388,17 @@ def test_we_do_to_another_question_claims_nothing():
     ctx = blind("aj-0027")
     ctx = replace(ctx, question="Do you ship to Ireland?", draft="We do! Delivery takes 3 days.")
     assert "stock_contradiction" not in check(ctx)
+
+
+def test_the_customers_bare_amount_written_as_money_is_a_term_of_a_sum():
+    """Given "¿Y si mi pedido es de 39,90 me envolvéis gratis?" and a draft that adds
+    "39,90 €", 2,50 € and 4,95 € into "47,35 €" (ao-0127); then "39,90 me envolvéis"
+    counts no "envolvéis" (a clitic opens a verb), and the amount the draft writes as
+    money from the customer's bare number is a term of the sum."""
+    assert "unbacked_figure" not in check(blind("ao-0127"))
+
+
+def test_a_sum_with_a_figure_no_source_gives_is_still_unbacked():
+    ctx = blind("ao-0127")
+    draft = "Con un pedido de 39,90 €, más 2,50 € y 4,95 €, el total quedaría en 48,35 €."
+    assert "unbacked_figure" in check(replace(ctx, draft=draft))

@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guards.backing import BackingIndex, SourceNumber
+from guards.backing import SourceNumber
+from guards.backing_index import BackingIndex
 from guards.lexicon import ENGLISH, SPANISH
 from guards.numbers import FigureKind, extract_figures, parse_readings
 
