@@ -43,7 +43,6 @@ from guards.verb_groups import (
     _AUX_PROCEED_ES,
     _AUX_PROGRESSIVE_ES,
     _AUX_TAKE_ON_ES,
-    _BENEFICIARY_EN,
     _BENEFICIARY_ES,
     _DECLARE_EN,
     _DECLARE_ES,
@@ -65,6 +64,11 @@ from guards.verb_groups import (
     ENCLITICS,
     PASSIVE,
     SPEAKER,
+    STATE_ADVERBS_EN,
+    WILLING,
+    beneficiary,
+    order_number,
+    specific_case,
 )
 from guards.verbs import Verb, infinitives, verb_forms
 
@@ -238,7 +242,7 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         if (
             tokens[index].endswith(("amos", "emos", "imos", "o"))
             and not _future_es(tokens[index])
-            and not _specific(tokens)
+            and not specific_case(tokens)
         ):
             return None  # "enviamos a todo el país": what the shop does, not a deed
         return SPEAKER, False
@@ -264,9 +268,9 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return SPEAKER, False  # "dalo por reembolsado", "considéralo cancelado"
         if prev in _AUX_PERFECT_ES:
             actor = _AUX_PERFECT_ES[prev]
-            return (actor, False) if actor != PASSIVE or _beneficiary(tokens) else None
+            return (actor, False) if actor != PASSIVE or beneficiary(tokens) else None
         done = prev in _DONE_AUX_ES or (prev in ("está", "están") and "ya" in tokens[:before])
-        if done or (prev in _PASSIVE_AUX_ES and _beneficiary(tokens)):
+        if done or (prev in _PASSIVE_AUX_ES and beneficiary(tokens)):
             return PASSIVE, False
         return None
     # Infinitives and gerunds take their person from the auxiliary before them.
@@ -297,7 +301,7 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
     prev3 = tokens[before - 2] if before >= 2 else ""
     if person == GER:
         actor = _AUX_PROGRESSIVE_ES.get(prev)
-        if actor == PASSIVE and not _beneficiary(tokens):
+        if actor == PASSIVE and not beneficiary(tokens):
             return None
         return (actor, False) if actor else None
     if prev == "a" and (
@@ -331,27 +335,6 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
 _AGAIN_ES = frozenset("vuelvo volvemos volví volvi volvimos volveré volvere volveremos".split())
 
 
-def _specific(tokens: list[str]) -> bool:
-    """The sentence is about this customer's case: a pronoun or possessive for them,
-    a number (an order), or "ya" / "already"."""
-    return _beneficiary(tokens) or any(
-        t in ("ya", "already", "se") or any(ch.isdigit() for ch in t) for t in tokens
-    )
-
-
-_STATE_ADVERBS_EN = frozenset("now already just also successfully officially".split())
-_WILLING = frozenset("happy glad pleased delighted".split())
-
-
-def _order_number(tokens: list[str]) -> bool:
-    """A number of four digits or more: an order, a case, this customer's thing."""
-    return any(len(t) >= 4 and t.isdigit() for t in tokens)
-
-
-def _beneficiary(tokens: list[str]) -> bool:
-    return any(t in _BENEFICIARY_ES or t in _BENEFICIARY_EN for t in tokens)
-
-
 def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
     if person == INF and index >= 2 and tokens[index - 1] == "and":
         if (joined := _joined_to_future(tokens, index - 1)) is not None:
@@ -362,7 +345,7 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         if window[j] in _SUBJECT_EN:
             subject_at = j
             break
-        if window[j] in _WILLING and window[j + 1 : j + 2] == ["to"]:
+        if window[j] in WILLING and window[j + 1 : j + 2] == ["to"]:
             continue  # "we're happy to refund the £25": willing is still the speaker's act
         if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
             if window[j] not in ("not", "never") and not window[j].endswith("n't"):
@@ -380,15 +363,15 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return None
         # "we ship nationwide": what the shop does, not a deed ("we'll ship it" is one)
         fused = window[subject_at].endswith(("'ll", "'d"))
-        if person == INF and not between and not fused and not _specific(tokens):
+        if person == INF and not between and not fused and not specific_case(tokens):
             return None
         return SPEAKER, modal
     if person == PART and window:
         # "a full refund has been issued to you", "order 11873 is now cancelled"
         j = len(window) - 1
-        while j > 0 and window[j] in _STATE_ADVERBS_EN:
+        while j > 0 and window[j] in STATE_ADVERBS_EN:
             j -= 1
-        if window[j] in _PASSIVE_AUX_EN and (_beneficiary(tokens) or _order_number(tokens)):
+        if window[j] in _PASSIVE_AUX_EN and (beneficiary(tokens) or order_number(tokens)):
             return PASSIVE, False
     if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
         return SPEAKER, False  # "Happy to match —": "I'm" left out

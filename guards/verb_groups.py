@@ -127,3 +127,24 @@ _TEAM_EN = frozenset(
     "team colleague colleagues agent advisor adviser department warehouse staff specialist "
     "someone manager supervisor".split()
 )
+
+
+def specific_case(tokens: list[str]) -> bool:
+    """The sentence is about this customer's case: a pronoun or possessive for them,
+    a number (an order), or "ya" / "already"."""
+    return beneficiary(tokens) or any(
+        t in ("ya", "already", "se") or any(ch.isdigit() for ch in t) for t in tokens
+    )
+
+
+STATE_ADVERBS_EN = frozenset("now already just also successfully officially".split())
+WILLING = frozenset("happy glad pleased delighted".split())
+
+
+def order_number(tokens: list[str]) -> bool:
+    """A number of four digits or more: an order, a case, this customer's thing."""
+    return any(len(t) >= 4 and t.isdigit() for t in tokens)
+
+
+def beneficiary(tokens: list[str]) -> bool:
+    return any(t in _BENEFICIARY_ES or t in _BENEFICIARY_EN for t in tokens)
