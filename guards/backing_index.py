@@ -58,6 +58,11 @@ class BackingIndex:
         self._pairs: dict[int, list[tuple[int, int]]] | None = None
         self.sum_searches = 0
 
+    @property
+    def full(self) -> bool:
+        """The sum search already looks at as many amounts as it may."""
+        return len(self._terms) >= MAX_SUM_TERMS
+
     def add_terms(self, values: list[Decimal]) -> None:
         """Amounts the draft writes as money and a source gives as a bare number ("mi
         pedido es de 39,90" → "39,90 €"): terms of a sum like the sources' own amounts."""

@@ -52,9 +52,10 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         # draft) are read only for a claim that needs them. ``backs`` repeats the first
         # test, which is pure, so each figure gets the same answer in the same order.
         unbacked = [f for f in claims if not index.backs_as_written(f)]
-        if any(f.kind == FigureKind.MONEY for f in unbacked):
+        if not index.full and any(f.kind == FigureKind.MONEY for f in unbacked):
+            open_ = {id(f) for f in unbacked}
             index.add_terms(
-                [f.value for f in claims if f.kind == FigureKind.MONEY and f not in unbacked]
+                [f.value for f in claims if f.kind == FigureKind.MONEY and id(f) not in open_]
             )
         counts = _counts(ctx, lexicon) if unbacked else frozenset()
         extra = [f for f in unbacked if not index.backs(f, deadline=deadline, counts=counts)]
