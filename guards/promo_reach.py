@@ -165,6 +165,9 @@ def _opens_with_yes(tokens: tuple[str, ...]) -> bool:
     return bool(tokens) and (tokens[0] in _YES or " ".join(tokens[:2]) in _YES_OPENERS)
 
 
+_IF = frozenset(("si", "if", "unless"))
+
+
 @memoised()  # a worker reads the same promotion turn after turn
 def _excluded(source: str) -> frozenset[str]:
     """Stems of what the source's sentences exclude: the words after a negation, an
@@ -174,6 +177,8 @@ def _excluded(source: str) -> frozenset[str]:
         tokens = _tokens(sentence)
         for index, token in enumerate(tokens):
             if token in _NEGATORS or token in _EXCLUDERS or token.endswith(_NOT):
+                if index and tokens[index - 1] in _IF:
+                    continue  # "si no te adaptas a los cristales, se cambian": a condition
                 rest = tokens[index + 1 :]
                 if token in _EXCEPT and _INCLUDES & set(rest):
                     break  # "35 € por mueble, salvo en la gama Nórdica, que incluye montaje

@@ -402,3 +402,23 @@ def test_a_sum_with_a_figure_no_source_gives_is_still_unbacked():
     ctx = blind("ao-0127")
     draft = "Con un pedido de 39,90 €, más 2,50 € y 4,95 €, el total quedaría en 48,35 €."
     assert "unbacked_figure" in check(replace(ctx, draft=draft))
+
+
+def test_a_condition_in_the_source_excludes_nothing():
+    """Given the chunk "si no te adaptas a los cristales en 30 días, se cambian una vez
+    sin coste" restated with its citation (ae-0063); then "si no" states a condition,
+    not what the offer leaves out."""
+    assert "discount_promise" not in check(blind("ae-0063"))
+
+
+def test_a_past_act_the_lookup_records_is_no_lower_price():
+    """Given "el banco aplicó el abono en tu tarjeta el 14 de julio" where the lookup
+    says "abono aplicado por el banco" (hh-0222); then the past the record names is a
+    report, not a price given."""
+    assert "discount_promise" not in check(blind("hh-0222"))
+
+
+def test_the_same_verb_as_this_turns_grant_is_still_a_lower_price():
+    ctx = blind("hh-0222")
+    draft = "Te aplicamos un 10 % de descuento en tu próxima compra por la demora."
+    assert "discount_promise" in check(replace(ctx, draft=draft))
