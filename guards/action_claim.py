@@ -155,6 +155,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             if copied(claim.verb, sentence, [*chunks.values(), outputs]):
                 continue  # the source's or the record's own words, quoted
+            if _background(claim.verb, sentence, outputs) or _recorded_past(claim, outputs):
+                continue  # "la solicitud que registramos se aprobó", "el banco aplicó el abono"
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
             if arithmetic(deed.verb, ctx.draft):
@@ -320,3 +322,26 @@ def _finding(
             "or hand the conversation to a person"
         )
     )
+
+
+def _background(verb: str, sentence: str, outputs: str) -> bool:
+    """The verb names a past act inside a relative clause whose noun this turn's record
+    holds, and the sentence goes on to its own verb: "la solicitud de reembolso que
+    registramos se aprobó el 10 de julio". A clitic for the customer ("el pedido que te
+    cancelé") makes the relative clause the claim itself."""
+    tokens = words(sentence.lower())
+    if verb.lower() not in tokens:
+        return False
+    at = tokens.index(verb.lower())
+    if at < 2 or tokens[at - 1] not in ("que", "that", "which"):
+        return False
+    noun = tokens[at - 2]
+    return len(noun) >= 4 and fold(noun)[:5] in fold(outputs) and at + 1 < len(tokens)
+
+
+def _recorded_past(claim: Commitment, outputs: str) -> bool:
+    """Someone else's past ("el banco aplicó el abono el 14 de julio": a third-person
+    preterite, whoever the reader took for its subject) whose act this turn's record
+    names: a report of what happened."""
+    past = claim.verb.lower().endswith(("ó", "aron", "ieron"))
+    return past and bool(outputs) and fold(claim.lemma)[:5] in fold(outputs)

@@ -422,3 +422,23 @@ def test_the_same_verb_as_this_turns_grant_is_still_a_lower_price():
     ctx = blind("hh-0222")
     draft = "Te aplicamos un 10 % de descuento en tu próxima compra por la demora."
     assert "discount_promise" in check(replace(ctx, draft=draft))
+
+
+def test_past_acts_the_lookup_records_are_reported_not_claimed():
+    """Given "la solicitud de reembolso que registramos se aprobó el 10 de julio por el
+    equipo, y el banco aplicó el abono en tu tarjeta el 14 de julio" where the lookup says
+    "reembolso aprobado …; abono aplicado por el banco …" (hh-0222); then the relative
+    clause names the request the record holds, and the bank's preterite is a report."""
+    assert not check(blind("hh-0222"))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Ya te apliqué el cupón en el pedido HV-6381.",
+        "Cancelamos el pedido que te mandamos por error.",
+    ],
+)
+def test_the_speakers_own_acts_are_still_claimed(draft):
+    ctx = blind("hh-0222")
+    assert "action_claim" in check(replace(ctx, draft=draft))
