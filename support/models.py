@@ -89,6 +89,11 @@ class Product(models.Model):
     warranty = models.CharField(  # noqa: DJ001
         max_length=100, null=True, blank=True, help_text="Empty when the sheet gives none."
     )
+    # The kind the shop files it under ("Kettlebells"): search_products carries it so the
+    # guards can tell whether a cited promotion reaches the product (guards/promo_kinds.py).
+    category = models.CharField(
+        max_length=100, blank=True, default="", help_text="Empty when the shop gives none."
+    )
 
     updated_at = models.DateTimeField(auto_now=True)
 

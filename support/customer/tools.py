@@ -238,6 +238,9 @@ def _search_products(conversation: Conversation, query: str) -> ToolResult:
                     "currency": p.currency,
                     "in_stock": p.in_stock,
                     "warranty": p.warranty,
+                    # The kind the shop files it under, which the guards read to judge
+                    # whether a cited promotion reaches it; left out when there is none.
+                    **({"category": p.category} if p.category else {}),
                 }
                 for p in products
             ]

@@ -20,6 +20,16 @@ PRODUCTS = [
     ("FUN-A15", "Funda de silicona para Galaxy A15", "9999", "ARS", True, None),
     ("HP-200", "Wireless headphones HP-200", "59", "EUR", True, "2 years"),
 ]
+# The kind each product is filed under: search_products carries it, and the guards
+# read it to judge whether a cited promotion reaches the product.
+CATEGORIES = {
+    "MOTO-G54-256": "Celulares",
+    "SAM-A15-128": "Celulares",
+    "SAM-S23-256": "Celulares",
+    "SKU-9942": "Cargadores",
+    "FUN-A15": "Fundas",
+    "HP-200": "Headphones",
+}
 SECOND_CUSTOMER_EMAIL = "lucia@example.com"
 ORDERS = [
     # number, customer email (None: the demo customer), status, eta, items, total, currency
@@ -86,6 +96,7 @@ def _load_into(shop: Shop) -> None:
                 "currency": currency,
                 "in_stock": in_stock,
                 "warranty": warranty,
+                "category": CATEGORIES[sku],
             },
         )
         names[sku] = name

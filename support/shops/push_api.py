@@ -31,6 +31,13 @@ class ProductIn(serializers.Serializer):
     currency = serializers.CharField(min_length=3, max_length=3, required=False)
     in_stock = serializers.BooleanField()
     warranty = serializers.CharField(max_length=100, required=False, allow_null=True)
+    category = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="The kind the shop files it under; left out, empty or null: none.",
+    )
 
 
 class OrderItem(serializers.Serializer):

@@ -24,6 +24,7 @@ PRODUCT_COLUMNS = {
     "currency": False,  # empty: the shop's currency
     "in_stock": True,
     "warranty": False,  # empty: the sheet gives none
+    "category": False,  # empty: filed under no kind
 }
 ORDER_COLUMNS = {
     "number": True,
@@ -55,6 +56,7 @@ class ProductRow:
     currency: str
     in_stock: bool
     warranty: str | None
+    category: str = ""
 
     @property
     def key(self) -> str:
@@ -92,6 +94,7 @@ def clean_product(raw: dict[str, Any], *, currency: str) -> tuple[ProductRow | N
         currency=fields.take("currency", _currency) or currency,
         in_stock=fields.take("in_stock", _bool),
         warranty=fields.take("warranty", lambda v: _text(v, 100)),
+        category=fields.take("category", lambda v: _text(v, 100)) or "",
     )
     return (None, fields.problems) if fields.problems else (row, [])
 

@@ -29,7 +29,7 @@ class Counts:
     unchanged: int = 0
 
 
-PRODUCT_FIELDS = ("name", "price", "currency", "in_stock", "warranty")
+PRODUCT_FIELDS = ("name", "price", "currency", "in_stock", "warranty", "category")
 ORDER_FIELDS = ("status", "eta", "total", "currency", "items")
 
 

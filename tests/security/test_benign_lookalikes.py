@@ -20,7 +20,7 @@ import pytest
 from guards.context import GuardContext, HistoryMessage, RetrievedChunk, ToolCall
 from guards.pipeline import run_guards
 from knowledge.parsing import parse_document
-from support.demo.shop import PRODUCTS
+from support.demo.shop import CATEGORIES, PRODUCTS
 
 DEMO = Path(__file__).resolve().parents[2] / "knowledge" / "demo"
 SHOP_HOSTS = ("demo-shop.example", "tienda-demo.example")
@@ -57,6 +57,7 @@ def product(sku: str) -> dict[str, Any]:
                 "currency": currency,
                 "in_stock": in_stock,
                 "warranty": warranty,
+                "category": CATEGORIES[code],  # as search_products gives it
             }
     raise KeyError(sku)
 

@@ -89,9 +89,10 @@ def test_products_are_searched_in_the_store(store):
         name="search_products", tool_input={"query": "premium"}, conversation=visitor(),
         turn=None,
     )  # fmt: skip
+    # categories[].name, unescaped and joined; WooCommerce's default "Uncategorized" is none
     assert result.content["products"] == [
         {"sku": "PQ-19", "name": "Premium Quality", "price": 21.99, "currency": "EUR",
-         "in_stock": True, "warranty": None},
+         "in_stock": True, "warranty": None, "category": "Clothing, Tops & T-shirts"},
         {"sku": "PQ-CAP", "name": "Premium Quality Cap", "price": 12, "currency": "EUR",
          "in_stock": False, "warranty": None},
     ]  # fmt: skip

@@ -32,6 +32,7 @@ class LiveProduct:
     currency: str
     in_stock: bool
     warranty: str | None
+    category: str = ""  # the kind the platform files it under; "" for none
 
 
 class Connector(Protocol):

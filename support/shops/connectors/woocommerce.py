@@ -6,6 +6,7 @@ PlatformDown, never a guess."""
 from __future__ import annotations
 
 import base64
+import html
 import json
 import urllib.error
 import urllib.parse
@@ -30,6 +31,15 @@ STATUSES = {
     "failed": "cancelled",
 }
 HIDDEN = {"trash", "draft", "checkout-draft", "auto-draft"}
+# The category WooCommerce files a product under when the shop chose none (its name
+# follows the store's language at install): no kind at all.
+UNCATEGORIZED = {
+    "uncategorized",
+    "sin categoría",
+    "sin categoria",
+    "sin-categoria",
+    "sin categorizar",
+}
 
 
 class WooCommerce:
@@ -84,6 +94,7 @@ class WooCommerce:
                         currency=self.currency,
                         in_stock=item["stock_status"] == "instock",
                         warranty=None,  # not a WooCommerce field
+                        category=_category(item.get("categories", [])),
                     )
                 )
         except (AttributeError, KeyError, TypeError, InvalidOperation) as error:
@@ -107,3 +118,24 @@ class WooCommerce:
             return json.loads(body)
         except ValueError:
             raise PlatformDown("WooCommerce replied with something that is not JSON") from None
+
+
+def _category(categories: Any) -> str:
+    """The names of the categories a product is filed under (``categories[].name``,
+    HTML-escaped by the API), joined, up to 100 characters; the default is none. A
+    reply whose categories are not a list of objects with a text name is not as
+    documented (TypeError, KeyError: PlatformDown)."""
+    if not isinstance(categories, list):
+        raise TypeError("categories is not a list")
+    names: list[str] = []
+    for category in categories:
+        name = category["name"]
+        if not isinstance(name, str):
+            raise TypeError("a category's name is not text")
+        name = " ".join(html.unescape(name).split())
+        if not name or {name.lower(), category.get("slug")} & UNCATEGORIZED:
+            continue
+        if len(", ".join([*names, name])) > 100:
+            break
+        names.append(name)
+    return ", ".join(names)
