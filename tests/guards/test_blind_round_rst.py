@@ -32,6 +32,7 @@ FILES = {
     "ag": "guards-ag",
     "ah": "actions-ah",
     "ak": "actions-ak",
+    "aq": "actions-aq",
 }
 
 
