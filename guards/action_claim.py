@@ -13,6 +13,7 @@ from guards.claim_forms import (
     copied,
     echoes_report,
     habitual,
+    recorded_past,
     reported_speech,
     said_done,
     stem_reported,
@@ -155,7 +156,9 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             if copied(claim.verb, sentence, [*chunks.values(), outputs]):
                 continue  # the source's or the record's own words, quoted
-            if _background(claim.verb, sentence, outputs) or _recorded_past(claim, outputs):
+            if _background(claim.verb, sentence, outputs) or recorded_past(
+                claim.verb, claim.lemma, outputs
+            ):
                 continue  # "la solicitud que registramos se aprobó", "el banco aplicó el abono"
             return _finding(act, claim.verb, sentence, ctx, done)
         for deed in read_deeds(sentence, ctx.language):
@@ -337,11 +340,3 @@ def _background(verb: str, sentence: str, outputs: str) -> bool:
         return False
     noun = tokens[at - 2]
     return len(noun) >= 4 and fold(noun)[:5] in fold(outputs) and at + 1 < len(tokens)
-
-
-def _recorded_past(claim: Commitment, outputs: str) -> bool:
-    """Someone else's past ("el banco aplicó el abono el 14 de julio": a third-person
-    preterite, whoever the reader took for its subject) whose act this turn's record
-    names: a report of what happened."""
-    past = claim.verb.lower().endswith(("ó", "aron", "ieron"))
-    return past and bool(outputs) and fold(claim.lemma)[:5] in fold(outputs)

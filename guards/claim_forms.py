@@ -167,3 +167,13 @@ def copied(verb: str, sentence: str, texts: list[str]) -> bool:
         if len(run) == _COPIED_RUN and any(f" {' '.join(run)} " in f" {p} " for p in plain):
             return True
     return False
+
+
+def recorded_past(verb: str, lemma: str, outputs: str, *, english_past: bool = False) -> bool:
+    """A past of the verb whose act a tool's record of this turn names: what happened,
+    reported ("el banco aplicó el abono", as the lookup says "abono aplicado"). Spanish
+    third-person preterites always; an English "-ed" only when ``english_past`` (a
+    money act, where "applied" is the record's word, not the speaker's deed)."""
+    endings = ("ó", "aron", "ieron", "ed") if english_past else ("ó", "aron", "ieron")
+    past = verb.lower().endswith(endings)
+    return past and bool(outputs) and fold(lemma)[:5] in fold(outputs)

@@ -193,8 +193,8 @@ def _measures(text: str) -> set[tuple[str, str]]:
     for m in _MEASURE.finditer(text):
         unit = UNIT_WORDS.get(m.group(2).lower(), m.group(2).lower())
         value = m.group(1).replace(",", ".")
-        if unit in _IN_BASE:
-            base, factor = _IN_BASE[unit]
+        if unit in IN_BASE:
+            base, factor = IN_BASE[unit]
             try:
                 unit, value = base, _plain(Decimal(value) * factor)
             except InvalidOperation:
@@ -203,8 +203,9 @@ def _measures(text: str) -> set[tuple[str, str]]:
     return out
 
 
-# The smaller units of a kind, in its base unit ("ml" in litres, "g" in kilos).
-_IN_BASE = {
+# The smaller units of a kind, in its base unit ("ml" in litres, "g" in kilos): sizes
+# are compared in these (`guards.promo_sizes` too).
+IN_BASE = {
     "ml": ("l", Decimal("0.001")),
     "cl": ("l", Decimal("0.01")),
     "lt": ("l", Decimal(1)),

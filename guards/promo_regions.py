@@ -14,14 +14,11 @@ Ibiza is in the Balearic Islands is not read, and the customer's place is not gu
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from guards import scan
 from guards.conjugation import fold
 from guards.context import GuardContext
-from guards.products import returned_products
 from guards.text import sentences, words
-from guards.thresholds import amounts, threshold
+from guards.thresholds import NEGATING, WEIGHED, order_amounts, threshold
 
 # Where the customer says they are: a capitalised name after a word of place.
 _PLACE = scan.compile(
@@ -44,8 +41,6 @@ _PAID = scan.compile(
     r"(?i)(?:^|[^\pL])(?:se\s+paga|se\s+cobra|cuesta|costar[ií]a|pag[aá]s\s+(?:el|los)|"
     r"you\s+pay|you'll\s+pay|costs?|charged?)(?:$|[^\pL])"
 )
-_HEDGE = frozenset("si if would sería serían podría could might unless".split())
-_NOT = frozenset("not no ni isn't doesn't won't todavía aún yet".split())
 
 
 def region_not_reached(ctx: GuardContext, sentence: str, cited: list[str]) -> str | None:
@@ -53,8 +48,8 @@ def region_not_reached(ctx: GuardContext, sentence: str, cited: list[str]) -> st
     that does not hold for the place the customer gave."""
     if not cited or _FREE.search(sentence) is None:
         return None
-    tokens = set(words(_FREE.sub(" ", sentence)))
-    if tokens & _HEDGE or tokens & _NOT or _PAID.search(sentence):
+    rest = _FREE.sub(" ", sentence)
+    if set(words(rest)) & NEGATING or WEIGHED.search(rest) or _PAID.search(sentence):
         return None  # weighed, denied, or the customer pays: no grant
     places = [m.group(1) for t in ctx.customer_texts() for m in _PLACE.finditer(t)]
     if not places:
@@ -70,7 +65,7 @@ def region_not_reached(ctx: GuardContext, sentence: str, cited: list[str]) -> st
             continue  # one rule for everywhere: the threshold guard's to read
         if _names_a_region(sentence, parts):
             continue  # "a península", "within the contiguous US": the desk says which
-        seen = _order_amounts(ctx, sentence, starts)
+        seen = order_amounts(ctx, set(starts))
         for place in places:
             own = {fold(w) for w in words(place) if len(w) >= 4}
             named = [(p, t) for p, t in rules if own & {fold(w) for w in words(p)}]
@@ -97,10 +92,3 @@ def _names_a_region(sentence: str, parts: list[str]) -> bool:
         if said & (part_words - others):
             return True
     return False
-
-
-def _order_amounts(ctx: GuardContext, sentence: str, starts: list[Decimal]) -> list[Decimal]:
-    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts]
-    seen = seen or [a for t in ctx.customer_texts() for a in amounts(t, ctx.locale)]
-    seen = seen or [p.price for p in returned_products(ctx) if p.price is not None]
-    return [a for a in seen if a not in starts]

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from guards.context import GuardContext
 from guards.product_refs import loosely_referred
+from guards.product_variants import IN_BASE
 from guards.products import returned_products
 
 # A size: the standard library's pattern (bounded, nothing backtracks).
@@ -57,21 +58,15 @@ def _sizes(text: str) -> dict[str, list[tuple[Decimal, bool]]]:
         unit = match.group(2).lower()
         # one unit per kind, written out or not: "latas de 20 litros" beside "10 L",
         # "500 ml" beside "1 l"
-        unit, factor = _BASE.get(unit, (unit, Decimal(1)))
+        unit, factor = IN_BASE.get(_SYMBOL.get(unit, unit), (unit, Decimal(1)))
         found.setdefault(unit, []).append(((value * factor).normalize(), bool(match.group(3))))
     return found
 
 
-_LITRE = ("l", Decimal(1))
-_BASE = {
-    "ml": ("l", Decimal("0.001")),
-    "mililitros": ("l", Decimal("0.001")),
-    "milliliters": ("l", Decimal("0.001")),
-    "millilitres": ("l", Decimal("0.001")),
-    "cl": ("l", Decimal("0.01")),
-    **dict.fromkeys(("litro", "litros", "liter", "liters", "litre", "litres"), _LITRE),
-    "g": ("kg", Decimal("0.001")),
-    "gramos": ("kg", Decimal("0.001")),
-    "grams": ("kg", Decimal("0.001")),
-    **dict.fromkeys(("kilos", "kilogramos"), ("kg", Decimal(1))),
+# Units written out, as their symbols.
+_SYMBOL = {
+    **dict.fromkeys(("mililitros", "milliliters", "millilitres"), "ml"),
+    **dict.fromkeys(("litro", "litros", "liter", "liters", "litre", "litres"), "l"),
+    **dict.fromkeys(("gramos", "grams"), "g"),
+    **dict.fromkeys(("kilos", "kilogramos"), "kg"),
 }

@@ -158,7 +158,7 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
 
 
 # "Si", "if", "would": the sentence weighs a case, it does not say this one is in.
-_WEIGHED = scan.compile(
+WEIGHED = scan.compile(
     r"(?i)(?:^|[^\pL])(?:si|if|once|cuando|en\s+cuanto|would|could|might|ser[ií]a|"
     r"tendr[ií]as|podr[ií]as|unless|salvo\s+que|a\s+menos\s+que)(?:$|[^\pL])"
 )
@@ -171,9 +171,9 @@ def cited_promotion_below(ctx: GuardContext, sentence: str, cited: list[str]) ->
     a granted discount word, for a grant said with any verb. A sentence that weighs a
     case, denies or advises says nothing of this one."""
     said = set(words(sentence))
-    if not cited or not _YOURS & said or _NOT & said:
+    if not cited or not _YOURS & said or NEGATING & said:
         return None
-    if _WEIGHED.search(sentence) or _DENIED.search(sentence) or _ADVICE.search(sentence):
+    if WEIGHED.search(sentence) or _DENIED.search(sentence) or _ADVICE.search(sentence):
         return None
     if threshold(sentence, ctx.locale, from_below=True) is not None:
         return None  # the sentence says the condition itself: its own reading judges it
@@ -208,10 +208,7 @@ def cited_promotion_below(ctx: GuardContext, sentence: str, cited: list[str]) ->
     if not starts:
         return None
     # the order's amounts: not the thresholds, nor the amount the promotion takes off
-    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in starts and a not in off]
-    seen = seen or [p.price for p in returned_products(ctx) if p.price is not None]
-    seen = seen or [a for t in ctx.customer_texts() for a in amounts(t, ctx.locale)]
-    seen = [a for a in seen if a not in starts and a not in off]
+    seen = order_amounts(ctx, {*starts, *off})
     if seen and max(seen) < min(starts):
         return f"it starts at {min(starts)} and this turn's amounts reach only {max(seen)}"
     return None
@@ -220,13 +217,23 @@ def cited_promotion_below(ctx: GuardContext, sentence: str, cited: list[str]) ->
 _OTHER = {"es": "en", "en": "es"}
 
 
+def order_amounts(ctx: GuardContext, left_out: set[Decimal]) -> list[Decimal]:
+    """What this turn's order comes to, as far as the turn says: the draft's money
+    amounts, else the returned products' prices, else the customer's own figures;
+    never the amounts in ``left_out`` (thresholds, an amount taken off)."""
+    seen = [a for a in amounts(ctx.draft, ctx.locale) if a not in left_out]
+    seen = seen or [p.price for p in returned_products(ctx) if p.price is not None]
+    seen = seen or [a for t in ctx.customer_texts() for a in amounts(t, ctx.locale)]
+    return [a for a in seen if a not in left_out]
+
+
 def _percent_values(text: str, lexicon) -> set:
     return {f.value for f in extract_figures(text, lexicon=lexicon) if f.kind == FigureKind.PERCENT}
 
 
 # Closed classes: words that deny or put off ("todavía no llegas", "not yet"), what a
 # promotion gives without a size of its own, and what the customer pays instead.
-_NOT = frozenset("no not ni nunca never todavía aún yet isn't doesn't don't won't".split())
+NEGATING = frozenset("no not ni nunca never todavía aún yet isn't doesn't don't won't".split())
 _BENEFIT = scan.compile(
     r"(?i)(?:^|[^\pL])(?:free|gratis|gratuit[oa]s?|regal\pL*|sin\s+cargo|sin\s+coste?|"
     r"at\s+no\s+(?:extra\s+)?cost)(?:$|[^\pL])"

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from guards import scan
 from guards.acts import Act
+from guards.claim_forms import recorded_past
 from guards.commitments import read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
@@ -184,7 +185,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             # An applied code is a lower price too.
             if claim.act not in (Act.DISCOUNT, Act.APPLY_CODE) or not claim.offered:
                 continue
-            if _on_record(claim.verb, claim.lemma, ctx.outputs_text()):
+            if recorded_past(claim.verb, claim.lemma, ctx.outputs_text(), english_past=True):
                 continue  # "el banco aplicó el abono el 14 de julio", as the lookup says
             if _buys_from_the_customer(sentence):
                 continue  # "por su Galaxy S21 … le ofrecemos hasta 150 €": a quote
@@ -336,13 +337,6 @@ def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, langua
 # the shop pays for the customer's item (a trade-in quote, the other guard's), it
 # lowers no price.
 _FOR_YOURS = scan.compile(r"(?i)^\W*(?:por\s+(?:su|tu|vuestro|vuestra)|for\s+your)\s")
-
-
-def _on_record(verb: str, lemma: str, outputs: str) -> bool:
-    """A past of the verb ("aplicó", "applied") whose act a tool's record of this turn
-    names: what happened, reported."""
-    past = verb.lower().endswith(("ó", "aron", "ieron", "ed"))
-    return past and bool(outputs) and fold(lemma)[:5] in fold(outputs)
 
 
 def _buys_from_the_customer(sentence: str) -> bool:
