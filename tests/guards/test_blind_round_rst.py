@@ -33,6 +33,7 @@ FILES = {
     "ah": "actions-ah",
     "ak": "actions-ak",
     "aq": "actions-aq",
+    "at": "actions-at",
 }
 
 
