@@ -124,6 +124,17 @@ class BackingIndex:
         return any(self._backs_reading(r, values) for r in figure.readings)
 
     @staticmethod
+    def rounds_one_of(figure: Figure, backed: list[Figure]) -> bool:
+        """A rounding of another figure of the draft that the sources back ("53,94 €, es
+        decir, unos 54 €" after a sum): the rounding of a backed value, said twice."""
+        if figure.kind != FigureKind.MONEY:
+            return False  # sums are of money; "2 días" is no rounding of "1.7 L"
+        values = sorted(
+            {r.value for other in backed if other.kind == FigureKind.MONEY for r in other.readings}
+        )
+        return bool(values) and any(BackingIndex._backs_reading(r, values) for r in figure.readings)
+
+    @staticmethod
     def _backs_reading(reading: Reading, values: list[Decimal]) -> bool:
         value = reading.value
         if value == 0:

@@ -59,6 +59,10 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
             )
         counts = _counts(ctx, lexicon) if unbacked else frozenset()
         extra = [f for f in unbacked if not index.backs(f, deadline=deadline, counts=counts)]
+        if extra:
+            open_ = {id(f) for f in extra}
+            backed = [f for f in claims if id(f) not in open_]
+            extra = [f for f in extra if not BackingIndex.rounds_one_of(f, backed)]
         extra = [f for f in extra if not _enumerated(ctx.draft, f, lexicon)]
         said = spell_out_digits(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
         extra = [f for f in extra if not _weeks_of_days(said, f, numbers)]

@@ -12,6 +12,8 @@ instruction; a negation between the money and its destination negates it.
 
 from __future__ import annotations
 
+from guards.lexicon import lexicon_for
+from guards.numbers import FigureKind, extract_figures
 from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 
@@ -21,10 +23,13 @@ _MONEY = {
 }
 # An amount or a payment reaches the card only when it comes back ("el importe vuelve
 # a tu tarjeta"); otherwise it is what was charged ("the payment on your card").
-_AMOUNT = {"es": ("importe", "monto", "pago"), "en": ("amount", "payment")}
+_AMOUNT = {
+    "es": ("importe", "monto", "pago", "diferencia"),
+    "en": ("amount", "payment", "difference"),
+}
 _BACK = ("vuelv", "vuelt", "devuel", "back", "return")
 _CHARGE = ("cobr", "charg", "debit", "débit", "rechaz", "declin", "descont")
-_TO = {"es": frozenset("a en al".split()), "en": frozenset("to on in into".split())}
+_TO = {"es": frozenset("a en al".split()), "en": frozenset("to on in into onto".split())}
 _YOURS = {"es": frozenset("tu tus su sus".split()), "en": frozenset("your".split())}
 _HOLDS = {
     "es": ("tarjeta", "cuenta", "medio", "billetera", "saldo", "banco", "resumen", "extracto"),
@@ -62,23 +67,40 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     if (back := _back_to_yours(tokens, lang)) is not None:
         near = tokens[max(0, back - 6) : back]
         return tokens[back], any(t in negation or t.endswith("n't") for t in near)
+    figures = _amounts(text, lang)
     for index, token in enumerate(tokens):
-        amount = token.startswith(_AMOUNT[lang])
+        figure = token in figures  # "te depositamos los $150.000 en tu cuenta"
+        amount = figure or token.startswith(_AMOUNT[lang])
         if not token.startswith(_MONEY[lang]) and not amount:
             continue
         end = _destination(tokens, index + 1, lang)
         if end is None:
             continue
         between = tokens[max(0, index - 3) : end]
-        if amount and not any(t.startswith(_BACK) for t in between):
+        # an amount moves to the customer when it comes back, or (Spanish) when it is
+        # given to them: a clitic for the customer before it ("te transferimos 30 €")
+        given = figure and lang == "es" and _CLITIC & set(tokens[max(0, index - 4) : index])
+        if amount and not given and not any(t.startswith(_BACK) for t in between):
             continue
         if any(t.startswith(_CHARGE) for t in tokens):
             return None  # a charge on the card, not money coming back
         if _MODAL & set(tokens[:end]):
             return None  # "podés ver el reembolso en tu cuenta": where to look
-        negated = any(t in negation or t.endswith("n't") for t in tokens[index:end])
+        # the negation of the giving verb before an amount: "no te depositamos los $…"
+        start = max(0, index - 4) if figure else index
+        negated = any(t in negation or t.endswith("n't") for t in tokens[start:end])
         return token, negated
     return None
+
+
+def _amounts(text: str, lang: str) -> frozenset[str]:
+    """The digit words of the sentence's money figures ("$150.000" → "150", "000")."""
+    if not any(ch.isdigit() for ch in text):
+        return frozenset()
+    figures = extract_figures(text, lexicon=lexicon_for(lang), threshold=0)
+    return frozenset(
+        t for f in figures if f.kind == FigureKind.MONEY for t in words(f.text) if t.isdigit()
+    )
 
 
 _BACK_WORDS = frozenset(("back", "vuelta"))

@@ -1,0 +1,73 @@
+"""Misses and false alarms found on the development halves of the files written at the
+start of session 18 (AR to AV), each kept exactly as its writer wrote it, and the
+correct answers that pin where each new reading stops."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import check, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "serían 53,94 €, es decir, unos 54 € en total": the sum, then its rounding
+        "av-0125",
+        # "entre ambos son $100.150, o sea, unos 100 mil pesos"
+        "av-0142",
+    ],
+)
+def test_a_rounding_of_a_sum_the_draft_backs_passes(case_id):
+    assert "unbacked_figure" not in check(blind(case_id))
+
+
+_PRICES = [
+    (
+        "search_products",
+        {"query": "kettle"},
+        {"products": [{"name": "Kettle 1.7 L", "price": "39.99", "in_stock": True}]},
+    )
+]
+
+
+def test_a_rounding_of_a_measure_or_of_an_unbacked_sum_still_fails():
+    """Given a kettle of 1.7 L at £39.99; then "2 working days" is no rounding of the
+    litres, and "about £60" rounds no figure the sources back."""
+    ctx = turn("It arrives within 2 working days.", locale="en", tools=_PRICES)
+    assert "unbacked_figure" in check(ctx)
+    ctx = turn("With the mug it's £57.40, so about £60.", locale="en", tools=_PRICES)
+    assert "unbacked_figure" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "I'll make sure the difference goes back onto your card"
+        "ar-0009",
+        # "te depositamos los $150.000 en tu cuenta esta semana"
+        "ar-0064",
+        # "We'll get that £54.99 back to you straight away."
+        "ar-0084",
+    ],
+)
+def test_an_amount_said_to_reach_the_customer_is_money_back(case_id):
+    assert "refund_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        # a charge, not money coming back
+        ("Te cobramos los $150.000 en tu tarjeta el día 3.", "es-AR"),
+        # what the customer can look at
+        ("Podés ver los $150.000 en tu cuenta cuando se acredite el reintegro.", "es-AR"),
+        # an amount on the card with no "back" and no one giving it (English)
+        ("The £54.99 on your card was the original payment.", "en"),
+        # negated
+        ("No te depositamos los $150.000 en tu cuenta: eso lo decide el equipo.", "es-AR"),
+    ],
+)
+def test_an_amount_charged_looked_at_or_denied_is_no_money_back(draft, locale):
+    assert "refund_promise" not in check(turn(draft, locale=locale))
