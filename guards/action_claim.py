@@ -31,6 +31,7 @@ from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
 from guards.moods import conditional, in_open_question, on_condition
+from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, requested_acts, says_done
 from guards.result_states import moving_participle, shipping_reported, underway
@@ -183,6 +184,18 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
+        if (
+            (verb := passive_deed(sentence, ctx.language)) is not None
+            and not sources
+            and not stem_reported(fold(verb)[:5], outputs)
+            and not echoes_report(sentence, outputs, stop)
+            and not _names_a_performed_act(verb, sentence, done, ctx.language)
+            and not in_open_question(sentence, verb)  # "whether it will be approved"
+            and not (moving_participle(fold(verb)) and shipping_reported(outputs))
+        ):
+            # "tu maleta será recogida el viernes", "se ha tramitado un préstamo": done
+            # for this case by no one named, and by no tool of this turn
+            return _finding(Act.OTHER, verb, sentence, ctx, done)
         if not done and opens_as_done(sentence):
             # "Hecho. En un rato te llega el mail", "Ya está: el pedido sale envuelto",
             # in a turn whose tools did nothing: whatever was asked is claimed done

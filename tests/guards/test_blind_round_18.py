@@ -71,3 +71,59 @@ def test_an_amount_said_to_reach_the_customer_is_money_back(case_id):
 )
 def test_an_amount_charged_looked_at_or_denied_is_no_money_back(draft, locale):
     assert "refund_promise" not in check(turn(draft, locale=locale))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Se procederá al cambio por la talla siguiente y el mensajero recogerá…"
+        "at-0083",
+        # "El repuesto va a ser enviado a tu domicilio esta semana"
+        "at-0102",
+        # "Tu maleta será recogida en casa el viernes por la mañana por nuestro mensajero"
+        "at-0143",
+    ],
+)
+def test_a_deed_said_in_the_passive_or_impersonal_future_is_a_claimed_act(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+def test_an_english_passive_future_about_the_case_is_a_claimed_act():
+    """Given no tool ran; when the draft says "your account will be unlocked"; then it
+    claims an act no tool did."""
+    ctx = turn("Your account will be unlocked shortly.", locale="en")
+    assert "action_claim" in check(ctx)
+
+
+_SHIPPED = [("get_order_status", {"order_id": "90780"}, "90780 — shipped with An Post, 8 Nov")]
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "tools", "chunks"),
+    [
+        # how the shop works: the simple present
+        ("Las etiquetas se envían por correo a tu casilla en 24 h.", "es-AR", None, None),
+        # a state, not a deed
+        ("Your order will be ready for collection on Friday.", "en", None, None),
+        # an open question about a person's decision
+        ("I can't tell you whether your credit will be approved.", "en", None, None),
+        # on a condition
+        ("Si se aprueba, el repuesto será enviado a tu domicilio.", "es-AR", None, None),
+        # negated
+        ("Tu maleta no será recogida hasta que nos mandes el albarán.", "es-ES", None, None),
+        # the lookup reports it moving, in the other language
+        ("Ya se ha enviado tu pedido 90780 con An Post.", "es-ES", _SHIPPED, None),
+        # a process a cited source states
+        (
+            "Tu maleta será recogida en casa por el mensajero [devoluciones#2].",
+            "es-ES",
+            None,
+            {"devoluciones#2": "El mensajero recoge la maleta en tu casa en 48 h."},
+        ),
+    ],
+)
+def test_a_passive_of_how_things_work_a_state_or_a_reported_move_passes(
+    draft, locale, tools, chunks
+):
+    ctx = turn(draft, locale=locale, tools=tools, chunks=chunks)
+    assert "action_claim" not in check(ctx)

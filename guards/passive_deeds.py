@@ -1,0 +1,130 @@
+"""Deeds said without a doer: the passive and the impersonal future or perfect of any
+verb, about this customer's case.
+
+"El repuesto va a ser enviado a tu domicilio", "tu maleta será recogida el viernes",
+"se procederá al cambio", "se ha tramitado un audífono de préstamo", "your account
+will be unlocked shortly", "a replacement has been arranged for your order" name no
+one who acts, yet say that an act for this case is done or will be. The reading is
+morphological, as the deeds reader's (``guards.deeds``) is for the speaker's own
+forms: an auxiliary of the passive or the impersonal "se" in a deed tense (the future,
+the near future, the perfect), then a participle or a future form of a verb that is
+not about the conversation itself, in a sentence about this case (a pronoun or a
+possessive for the customer other than "se", an order's number, a case noun). Money
+verbs are the promise guards' to read. The simple present ("se envía en 24 h", "the
+label is e-mailed") says how the shop works and is left out, as are states that are
+adjectives ("será necesario", "will be ready").
+"""
+
+from __future__ import annotations
+
+from guards.conjugation import fold, regular_participle_es
+from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
+from guards.deeds_en import _TALK_EN, _participle_en
+from guards.moods import conditional, is_offer, negated_at
+from guards.text import words
+
+# The customer named by a pronoun or a possessive ("se" alone is impersonal).
+_YOURS_ES = frozenset("te le les tu tus su sus vos usted ustedes vuestro vuestra".split())
+_YOURS_EN = frozenset("you your yours".split())
+# Auxiliaries of the passive in a deed tense; "ser" after "va a / van a".
+_FUTURE_BE_ES = frozenset("será serán".split())
+_GOING_ES = frozenset("va van".split())
+_PERFECT_ES = frozenset("ha han".split())
+_IRREGULAR_PARTICIPLES_ES = (
+    "hecho hecha puesto puesta devuelto devuelta abierto abierta resuelto resuelta "
+    "vuelto vuelta escrito escrita cubierto cubierta repuesto repuesta".split()
+)
+_ADVERBS = frozenset(
+    "ya también directamente personalmente enseguida hoy mañana pronto now already also "
+    "then soon shortly promptly personally".split()
+)
+# Money and price verbs: the refund and discount guards read them.
+_MONEY_STEMS = (
+    "reembols reintegr devuel abon acredit reintegr descont bonific refund reimburs credit "
+    "charg cobr pag paid compens"
+).split()
+# Participles that are states, not deeds done for the case.
+_STATES_EN = frozenset(
+    "able happy glad pleased delighted sorry ready available needed required used "
+    "charged delivered".split()
+)
+_STATES_ES = frozenset("necesario necesaria posible bienvenido bienvenida".split())
+
+
+def passive_deed(sentence: str, language: str) -> str | None:
+    """The verb of a deed said in the passive or the impersonal (see the module's
+    description), or None."""
+    text = sentence.replace("’", "'")
+    tokens = words(text)
+    if not _about_case(tokens, language) or sentence.rstrip().endswith("?"):
+        return None
+    read = _passive_es if language == "es" else _passive_en
+    for index in range(1, len(tokens)):
+        if not read(tokens, index) or fold(tokens[index]).startswith(tuple(_MONEY_STEMS)):
+            continue
+        if negated_at(tokens, index, language):
+            continue  # "no se ha tramitado nada todavía"
+        if conditional(text.lower()) or is_offer(text.lower(), language):
+            return None  # "si se aprueba, el repuesto será enviado…": on a condition
+        return tokens[index]
+    return None
+
+
+def _about_case(tokens: list[str], language: str) -> bool:
+    yours = _YOURS_ES if language == "es" else _YOURS_EN
+    nouns = _CASE_ES if language == "es" else _CASE_EN
+    return any(t in yours or t.startswith(nouns) or (len(t) >= 4 and t.isdigit()) for t in tokens)
+
+
+def _back(tokens: list[str], index: int) -> int:
+    """The position of the word before ``index``, adverbs and clitics skipped."""
+    j = index - 1
+    while j > 0 and (tokens[j] in _ADVERBS or tokens[j] in ("te", "le", "les", "os")):
+        j -= 1
+    return j
+
+
+def _participle_es(token: str) -> bool:
+    bare = fold(token).removesuffix("s")
+    if token in _STATES_ES or len(bare) < 5:
+        return False
+    return regular_participle_es(bare) or bare in _IRREGULAR_PARTICIPLES_ES
+
+
+def _passive_es(tokens: list[str], index: int) -> bool:
+    token = tokens[index]
+    j = _back(tokens, index)
+    before = tokens[j]
+    if _participle_es(token) and not _talk_es(token):
+        if before in _FUTURE_BE_ES:
+            return True  # "será recogida", "serán enviados"
+        if before == "ser" and j >= 2 and tokens[j - 1] == "a" and tokens[j - 2] in _GOING_ES:
+            return True  # "va a ser enviado"
+        if before in _PERFECT_ES and j >= 1 and tokens[j - 1] == "se":
+            return True  # "se ha tramitado", "se han enviado"
+    # the impersonal future: "se procederá al cambio", "se le enviará", "se abrirá"
+    if (
+        token.endswith(("rá", "rán"))
+        and len(token) >= 6
+        and "se" in tokens[max(0, index - 3) : index]
+    ):
+        return tokens[index - 1] in ("se", "te", "le", "les", "os") and not _talk_es(token)
+    return False
+
+
+def _passive_en(tokens: list[str], index: int) -> bool:
+    token = tokens[index]
+    if not _participle_en(token) or token in _STATES_EN or token in _TALK_EN:
+        return False
+    j = _back(tokens, index)
+    if tokens[j] != "be" and tokens[j] != "been":
+        return False
+    aux = tokens[max(0, j - 3) : j]
+    if tokens[j] == "be":
+        # "will be unlocked", "'ll be sent", "is going to be replaced"
+        return (
+            bool({"will", "shall"} & set(aux))
+            or any(t.endswith("'ll") for t in aux)
+            or (aux[-2:] == ["going", "to"])
+        )
+    return bool({"has", "have"} & set(aux))  # "has been arranged"
