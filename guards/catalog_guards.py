@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import re2
 
@@ -125,7 +126,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                 # "la sudadera sin capucha": a "sin" inside the thing negates nothing
                 if negated_clause(without_lacking(clause, phrase), ctx.language):
                     continue
-                if unreturned_product(phrase, products):
+                if unreturned_product(phrase, products, draft=ctx.draft):
                     shown = " ".join(phrase)
                     return Finding(
                         detail=f"says the shop also has {shown!r}, which the search did not return"
@@ -367,8 +368,21 @@ def _battery_given(told: str, book) -> bool:
     return False
 
 
+_PERCENT = scan.compile(r"\d\s*%|(?i:por\s+ciento|percent)")
+
+
 def _customer_side(ctx: GuardContext) -> list[str]:
     texts = list(ctx.customer_texts())
+    # An answer carries the question it answers: "¿Me decís la salud de la batería?"
+    # then "Fijate, dice 87 %" gives the battery health, on one line with the question.
+    messages = [*ctx.history, None]
+    for before, message in pairwise(messages):
+        text = ctx.question if message is None else message.text
+        if before is None or before.role != "assistant" or (message and message.role != "customer"):
+            continue
+        asked = [s for s in re.split(r"(?<=[.!?])\s+", before.text) if s.rstrip().endswith("?")]
+        if asked and _PERCENT.search(text):  # a health is a percentage, not "el 12"
+            texts.append(f"{asked[-1]} {text}".replace("\n", " "))
     for call in ctx.tool_outputs:
         texts.extend(str(value) for value in call.input.values())
     return texts

@@ -253,6 +253,14 @@ def _hands_information(tokens: list[str], index: int) -> bool:
         return False
     if tokens[index + 1 : index + 2] and tokens[index + 1] in _EARLIER:
         return True
+    # a relative clause on a thing named before: "la de 3/4 HP que te pasé sigue
+    # disponible"; "que te pasé con un asesor" hands the chat over
+    if tokens[max(0, index - 2) : index - 1] == ["que"] and tokens[index + 1 : index + 2] not in (
+        ["con"],
+        ["a"],
+        ["al"],
+    ):
+        return True
     after = [t for t in tokens[index + 1 : index + 4] if t not in _NOUN_BEFORE_ES]
     return bool(after) and fold(after[0]).startswith(tuple(fold(w) for w in _INFO_ES))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from guards import scan
 from guards.conjugation import fold
 from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD, SHOP_HAS_EN, SHOP_HAS_ES
+from guards.product_refs import _UNITS as MEASURES
 from guards.products import Product, stem
 from guards.text import words
 
@@ -109,8 +110,11 @@ def _object_phrase(text: str) -> list[str]:
     return phrase
 
 
-def unreturned_product(phrase: list[str], products: tuple[Product, ...]) -> bool:
-    """No returned product has every content word of the phrase in its name or code."""
+def unreturned_product(
+    phrase: list[str], products: tuple[Product, ...], *, draft: str = ""
+) -> bool:
+    """No returned product has every content word of the phrase in its name or code,
+    nor is named by its measure as the sibling of a line the draft names."""
     content = [w for w in phrase if w not in _IGNORED and (len(w) >= 3 or _digit(w))]
     if not content:
         return False
@@ -122,7 +126,24 @@ def unreturned_product(phrase: list[str], products: tuple[Product, ...]) -> bool
             lacking & (name - _lacking(written))
         ):
             return False
+        if draft and _sibling_by_measure(phrase, product, draft):
+            return False
     return True
+
+
+def _sibling_by_measure(phrase: list[str], product: Product, draft: str) -> bool:
+    """ "también tenemos el balde de 5 kg" after "el cloro granulado Clorotec de 10 kg":
+    the phrase's measure is the product's, and the draft names the product's line (two
+    of its other words of four letters or more)."""
+    at = [i for i, w in enumerate(phrase[:-1]) if w.isdigit() and phrase[i + 1] in MEASURES]
+    if not at:
+        return False
+    name = words(product.name)
+    measure = phrase[at[0] : at[0] + 2]
+    if not any(name[i : i + 2] == measure for i in range(len(name) - 1)):
+        return False
+    line = {w for w in name if len(w) >= 4 and not w.isdigit()}
+    return len(line & set(words(draft))) >= 2
 
 
 _WITHOUT = frozenset(("sin", "without"))

@@ -236,11 +236,18 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], language: str =
     sized = any(c.isdigit() for w in specific for c in w)
     for product in products:
         name = set(product.words)
-        if all(w in name or _unit_of(w, name) or set(w.split("-")) <= name for w in specific) and (
-            sized or any(w in name for w in content)
-        ):
+        if all(
+            w in name or _plural_of(w, name) or _unit_of(w, name) or set(w.split("-")) <= name
+            for w in specific
+        ) and (sized or any(w in name or _plural_of(w, name) for w in content)):
             return False  # a size of its own names it too: "la bolsa de 3,8 L"
     return True
+
+
+def _plural_of(word: str, name: set[str]) -> bool:
+    """The plural of a word of the name: "Colorantes" of "Colorante", "relojes" of
+    "reloj"."""
+    return word.endswith("s") and (word[:-1] in name or (word.endswith("es") and word[:-2] in name))
 
 
 def _other_head(phrase: list[str], products: tuple[Product, ...]) -> bool:

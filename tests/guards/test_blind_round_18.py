@@ -127,3 +127,71 @@ def test_a_passive_of_how_things_work_a_state_or_a_reported_move_passes(
 ):
     ctx = turn(draft, locale=locale, tools=tools, chunks=chunks)
     assert "action_claim" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "la de 3/4 HP que te pasé sigue disponible": shown in the chat, not a deed
+        ("as-0003", "action_claim"),
+        # "sí tenemos los Colorantes en gel Chefmaster de 20 g" of "Colorante en gel …"
+        ("av-0023", "stock_contradiction"),
+        # "también tenemos el balde de 5 kg" beside "Cloro granulado Clorotec 5 kg"
+        ("as-0022", "stock_contradiction"),
+        # "¿Me decís la salud de la batería?" then "Fijate, dice 87 %."
+        ("au-0144", "quote_without_details"),
+    ],
+)
+def test_correct_product_answers_of_the_fresh_files_pass(case_id, guard):
+    assert guard not in check(blind(case_id))
+
+
+def test_a_pass_to_a_person_in_a_relative_clause_is_still_a_handoff_claim():
+    """Given no handoff; when the draft says "el caso que te pasé con un asesor"; then
+    the chat was handed over, which no tool did."""
+    ctx = turn("Ya está: el caso que te pasé con un asesor lo ve hoy.", locale="es-AR")
+    assert "action_claim" in check(ctx)
+
+
+_CLORO = [
+    (
+        "search_products",
+        {"query": "cloro"},
+        {
+            "products": [
+                {"name": "Cloro granulado Clorotec 10 kg", "price": "78500", "in_stock": True},
+                {"name": "Cloro granulado Clorotec 5 kg", "price": "42900", "in_stock": True},
+            ]
+        },
+    )
+]
+
+
+def test_a_measure_no_returned_product_has_is_still_an_unreturned_product():
+    """Given 10 kg and 5 kg of the same chlorine; then "el balde de 20 kg" is none of
+    them, and "la bomba de 5 kg" names no line the draft speaks of."""
+    for draft in (
+        "El Clorotec granulado de 10 kg está a $78.500; también tenemos el balde de 20 kg.",
+        "Tenemos el cloro de 10 kg; también tenemos la bomba Vulcano de 5 kg.",
+    ):
+        ctx = turn(draft, locale="es-AR", tools=_CLORO)
+        assert "stock_contradiction" in check(ctx), draft
+
+
+_TRADE_IN = {"canje#6": "iPhone 12 64 GB, batería superior al 85 %: $ 260.000."}
+
+
+def test_an_answer_without_a_percentage_gives_no_battery_health():
+    """Given the desk asked for the battery and the customer answered with the model
+    only; then the quote still lacks the battery health."""
+    ctx = turn(
+        "Por el iPhone 12 de 64 GB te damos $ 260.000 [canje#6].",
+        locale="es-AR",
+        question="Es un iPhone 12 de 64 GB",
+        chunks=_TRADE_IN,
+        history=[
+            ("customer", "¿Cuánto me dan por mi iPhone?"),
+            ("assistant", "¿Me decís el modelo, la capacidad y la salud de la batería?"),
+        ],
+    )
+    assert "quote_without_details" in check(ctx)
