@@ -22,7 +22,7 @@ from itertools import pairwise
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
 from guards.conjugation import fold, regular_participle_es
-from guards.deeds_en import deed_en, with_a_third_party
+from guards.deeds_en import deed_en, lets_someone_know, with_a_third_party
 from guards.moods import is_offer, negated_at
 from guards.text import words
 from guards.verb_groups import _FREE, CLITICS_ES, ENCLITICS
@@ -177,6 +177,7 @@ def _about_case(tokens: list[str], language: str) -> bool:
     ) or any(
         with_a_third_party(tokens, index)
         or (token in _JUST_ES and tokens[index + 1 :][:1] == ["de"])
+        or (token == "let" and lets_someone_know(tokens, index))
         for index, token in enumerate(tokens)
     )
     # someone outside the chat reached for the customer is their case: "he hablado con

@@ -86,7 +86,7 @@ def deed_en(tokens: list[str], index: int) -> bool:
             return True
     if token in _CAUSATIVE_EN and _speaker_future(tokens, index) and _done_by_others(tokens, index):
         return True  # "I'll get the missing rain fly dispatched to you"
-    if token == "let" and _lets_someone_know(tokens, index):
+    if token == "let" and lets_someone_know(tokens, index):
         return _speaker_did(tokens, index)
     if token in _ASKING_EN and _asks_someone_to(tokens, index):
         return _speaker_did(tokens, index) or _speaker_future(tokens, index)
@@ -141,12 +141,19 @@ _IRREGULAR_PARTICIPLES_EN = frozenset("sent sent out done made put shown brought
 def _done_by_others(tokens: list[str], index: int) -> bool:
     """An object of one to four words, then a participle: "get it sent", "have the
     replacement dispatched"; "have to", "get back to you" are not causatives."""
-    after = tokens[index + 1 : index + 6]
+    after = tokens[index + 1 : index + 9]
     if not after or after[0] in ("to", "back", "in", "your", "you"):
         return False
     if after[0] in ("a", "an"):  # "get a prepaid label sent", not "get a refund"
         after = after[1:]
-    return any(w.endswith("ed") or w in _IRREGULAR_PARTICIPLES_EN for w in after[1:] if len(w) > 3)
+    # the object is a noun phrase ("a fresh copy of the invoice"): no person in it, as
+    # in "have a look at the order you placed"
+    for at, w in enumerate(after[1:], start=1):
+        if w in _IN_THE_CHAT or w in ("i", "we", "it's", "and"):
+            return False
+        if len(w) > 3 and (w.endswith("ed") or w in _IRREGULAR_PARTICIPLES_EN):
+            return at <= 6
+    return False
 
 
 _ASKING_EN = frozenset("ask asked told tell".split())
@@ -163,7 +170,7 @@ def _asks_someone_to(tokens: list[str], index: int) -> bool:
     return at + 1 < len(after) and after[at + 1] not in ("the", "a", "your", "you", "me", "us")
 
 
-def _lets_someone_know(tokens: list[str], index: int) -> bool:
+def lets_someone_know(tokens: list[str], index: int) -> bool:
     """ "let the courier know", "let our warehouse team know": a third party told, not
     "let me know" nor "let you know" (what the speaker tells the customer)."""
     after = tokens[index + 1 : index + 6]

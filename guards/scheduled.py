@@ -14,6 +14,8 @@ unsaid.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards.moods import conditional, is_offer
 from guards.result_states import shipping_reported
 from guards.text import words
@@ -80,6 +82,13 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
     else:
         future = bool(_GOING_ES & set(after)) or any(
             t.endswith(("rá", "rán")) and len(t) > 4 for t in after
+        )
+        # the present with a day is a future: "mañana el equipo de logística te manda
+        # una escalera nueva"; a clitic for the customer right before the verb
+        near = tokens[at + 1 : at + 6]
+        future = future or any(
+            a in ("te", "le", "les") and b.endswith(("a", "e", "an", "en")) and len(b) > 3
+            for a, b in pairwise(near)
         )
     return tokens[at] if future else None
 

@@ -195,3 +195,33 @@ def test_an_answer_without_a_percentage_gives_no_battery_health():
         ],
     )
     assert "quote_without_details" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "I'll have a fresh copy of the invoice sent over to your email within the hour"
+        "at-0043",
+        # "I've let the technician know to bring a longer ladder"
+        "at-0086",
+        # "Mañana el equipo de logística te manda una escalera nueva y retira la dañada"
+        "at-0022",
+    ],
+)
+def test_acts_caused_told_or_scheduled_for_a_day_are_claimed(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        # a look at something the customer did is no causative
+        ("I'll have a look at the order you placed and tell you what I see.", "en"),
+        # the team answers in the chat: no day, no act arranged
+        ("El equipo de logística te responde por este chat.", "es-AR"),
+        # telling the customer, not a third party
+        ("I'll let you know as soon as the lookup shows it moving.", "en"),
+    ],
+)
+def test_a_look_an_answer_in_the_chat_or_news_for_the_customer_is_no_act(draft, locale):
+    assert "action_claim" not in check(turn(draft, locale=locale))
