@@ -211,11 +211,30 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
             and not any(w[:1].isupper() for w in _WRITTEN.findall(sentence)[1:])
         ):
             return True  # "todos los productos", "every item": the whole shop
+        if (brands := _brands(sentence)) and not brands & {w.lower() for w in words(product.name)}:
+            continue  # "grinders from Breville and Baratza": not a Comandante grinder
         if scope and name & {stem(t) for t in scope}:
             return True  # "todos nuestros sofás" covers a sofa, not a table
         if name & {stem(t) for t in tokens}:
             return True
     return False
+
+
+# The makers a warranty line limits itself to: capitalised names after "from / by / de /
+# marca", joined by commas and "and / y / or / o" ("from Breville and Baratza").
+_MAKERS = scan.compile(
+    r"(?:^|[^\pL])(?:from|by|de|marca|marcas|brand|brands)\s+"
+    r"(\p{Lu}[\pL\pN'-]*(?:(?:\s*,\s*|\s+(?:and|y|or|o)\s+)\p{Lu}[\pL\pN'-]*)*)"
+)
+
+
+def _brands(sentence: str) -> frozenset[str]:
+    return frozenset(
+        w.lower()
+        for m in _MAKERS.finditer(sentence)
+        for w in _WRITTEN.findall(m.group(1))
+        if w.lower() not in ("and", "or", "y", "o")
+    )
 
 
 # Closed class: words that extend what is said of one thing to another. "como" and

@@ -225,3 +225,38 @@ def test_acts_caused_told_or_scheduled_for_a_day_are_claimed(case_id):
 )
 def test_a_look_an_answer_in_the_chat_or_news_for_the_customer_is_no_act(draft, locale):
     assert "action_claim" not in check(turn(draft, locale=locale))
+
+
+def test_a_warranty_line_limited_to_makers_does_not_cover_another_maker():
+    """Given "grinders from Breville and Baratza include a 1-year warranty" and a
+    Comandante grinder with no warranty on its sheet (as-0048); then "covered for 1
+    year [warranty#1]" states a warranty no source gives it."""
+    assert "warranty_without_data" in check(blind("as-0048"))
+
+
+def test_the_same_line_covers_a_product_of_a_maker_it_names():
+    ctx = turn(
+        "The Baratza Encore grinder is covered for 1 year [warranty#1].",
+        locale="en",
+        chunks={
+            "warranty#1": "Electric grinders from Breville and Baratza include a 1-year "
+            "manufacturer warranty."
+        },
+        tools=[
+            (
+                "search_products",
+                {"query": "baratza"},
+                {
+                    "products": [
+                        {
+                            "name": "Baratza Encore grinder",
+                            "price": "149.00",
+                            "in_stock": True,
+                            "warranty": None,
+                        }
+                    ]
+                },
+            )
+        ],
+    )
+    assert "warranty_without_data" not in check(ctx)
