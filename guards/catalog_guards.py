@@ -21,6 +21,7 @@ from guards.product_also import (
     without_lacking,
 )
 from guards.product_claims import (
+    carried_before,
     claimed_objects,
     claims_the_asked_product,
     fronted_topics,
@@ -115,6 +116,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             not products
             and claims_the_asked_product(clause, ctx.language, ctx.question)
             and not negated_clause(clause, ctx.language)  # "I can't confirm we sell them"
+            and not carried_before(clause, ctx.assistant_texts())
         ):
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
         if not denied and (variant := unreturned_variant(clause, ctx.language, products)):

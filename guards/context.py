@@ -72,6 +72,11 @@ class GuardContext:
         return (self.question, *(m.text for m in self.history if m.role == "customer"))
 
     @per_turn
+    def assistant_texts(self) -> tuple[str, ...]:
+        """The desk's own earlier replies in the history."""
+        return tuple(m.text for m in self.history if m.role == "assistant")
+
+    @per_turn
     def outputs_text(self) -> str:
         """Every tool output of the turn as one lower-case text (what a tool reported)."""
         return " ".join(

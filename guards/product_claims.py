@@ -298,5 +298,27 @@ def claims_the_asked_product(clause: str, language: str, question: str = "") -> 
     )
 
 
+def carried_before(clause: str, told: tuple[str, ...]) -> bool:
+    """The clause's distinctive figures and names are all in an earlier reply of the
+    desk's that said the shop has them ("Sí, tenemos el eSun PETG de 1,75 mm…", then
+    "solo lo trabajamos en 1,75 mm"): that reply passed these guards in its own turn."""
+    specific = _specific(clause)
+    if not specific:
+        return False
+    return any(
+        (_HAVE["es"].search(text) or _HAVE["en"].search(text)) and specific <= _specific(text)
+        for text in told
+    )
+
+
+_WORD = scan.compile(r"[\pL\pN][\pL\pN-]*")
+
+
+def _specific(text: str) -> set[str]:
+    """Numbers, and capitalised words that do not open the text: what names one thing."""
+    found = _WORD.findall(text)
+    return {w.lower() for i, w in enumerate(found) if w.isdigit() or (i > 0 and w[:1].isupper())}
+
+
 _PRO_FORM = scan.compile(r"(?i)(?:yes|yep|yeah|sure)?[,!\s]*we\s+(?:sure\s+|certainly\s+)?do")
 _ASKS_CARRY = scan.compile(r"(?i)(?:^|[^\pL])do\s+you\s+(?:sell|have|carry|stock|do)(?:$|[^\pL])")

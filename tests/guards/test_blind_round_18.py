@@ -260,3 +260,24 @@ def test_the_same_line_covers_a_product_of_a_maker_it_names():
         ],
     )
     assert "warranty_without_data" not in check(ctx)
+
+
+def test_a_variant_the_desk_said_it_carries_in_an_earlier_reply_passes():
+    """Given "Sí, tenemos el eSun PETG de 1,75 mm" in the desk's earlier reply and an
+    empty search for 2,85 (as-0024); then "solo lo trabajamos en 1,75 mm" repeats what
+    passed in its own turn."""
+    assert "stock_contradiction" not in check(blind("as-0024"))
+
+
+def test_a_variant_no_earlier_reply_gave_is_still_made_up():
+    ctx = turn(
+        "En 2,85 no, pero lo trabajamos en 3 mm.",
+        locale="es-ES",
+        question="¿y en 2,85?",
+        tools=[("search_products", {"query": "esun petg 2.85"}, {"products": []})],
+        history=[
+            ("customer", "Hola, ¿tenéis PETG de eSun?"),
+            ("assistant", "¡Hola! Sí, tenemos el eSun PETG de 1,75 mm a 21,50 €."),
+        ],
+    )
+    assert "stock_contradiction" in check(ctx)
