@@ -34,6 +34,7 @@ FILES = {
     "ak": "actions-ak",
     "aq": "actions-aq",
     "at": "actions-at",
+    "az": "actions-az",
 }
 
 
