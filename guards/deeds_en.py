@@ -84,6 +84,15 @@ def deed_en(tokens: list[str], index: int) -> bool:
         after = tokens[index + 1 : index + 6]
         if any(word in after for word in _CAUSE_EN[token]) and _speaker_future(tokens, index):
             return True
+    if (
+        token == "sure"
+        and tokens[index - 1 : index] == ["be"]
+        and tokens[index + 1 : index + 2] == ["to"]
+        and _speaker_future(tokens, index - 1)
+    ):
+        # "we'll be sure to unlock your account": the verb after "to" is the deed
+        verb = tokens[index + 2] if index + 2 < len(tokens) else ""
+        return len(verb) > 2 and verb not in _TALK_EN and verb not in _AUX_EN
     if token in _CAUSATIVE_EN and _speaker_future(tokens, index) and _done_by_others(tokens, index):
         return True  # "I'll get the missing rain fly dispatched to you"
     if token == "let" and lets_someone_know(tokens, index):

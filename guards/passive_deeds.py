@@ -17,6 +17,7 @@ adjectives ("será necesario", "will be ready").
 
 from __future__ import annotations
 
+from guards import scan
 from guards.conjugation import fold, regular_participle_es
 from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
 from guards.deeds_en import _TALK_EN, _participle_en
@@ -49,6 +50,10 @@ _STATES_EN = frozenset(
     "charged delivered".split()
 )
 _STATES_ES = frozenset("necesario necesaria posible bienvenido bienvenida".split())
+
+
+# Someone named as the one it is done for, not merely a possessive.
+_FOR_YOU = scan.compile(r"(?:^|\s)(?:a\s+(?:tu|su)\s+nombre|para\s+(?:vos|ti|usted))(?:$|\s)")
 
 
 def passive_deed(sentence: str, language: str) -> str | None:
@@ -102,6 +107,15 @@ def _passive_es(tokens: list[str], index: int) -> bool:
             return True  # "va a ser enviado"
         if before in _PERFECT_ES and j >= 1 and tokens[j - 1] == "se":
             return True  # "se ha tramitado", "se han enviado"
+    # the impersonal present for someone named: "se abre una reclamación a tu nombre"
+    if (
+        tokens[index - 1] == "se"
+        and token.endswith(("a", "e", "an", "en"))
+        and len(token) >= 4
+        and not _talk_es(token)
+        and _FOR_YOU.search(" ".join(tokens[index:])) is not None
+    ):
+        return True
     # the impersonal future: "se procederá al cambio", "se le enviará", "se abrirá"
     if (
         token.endswith(("rá", "rán"))

@@ -281,3 +281,27 @@ def test_a_variant_no_earlier_reply_gave_is_still_made_up():
         ],
     )
     assert "stock_contradiction" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "We'll be sure to unlock your account shortly"
+        "at-0028",
+        # "se abre una reclamación a tu nombre con el pedido CR-88340"
+        "at-0026",
+    ],
+)
+def test_a_deed_after_be_sure_to_or_an_impersonal_present_for_you_is_claimed(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("We'll be sure to let you know when the lookup shows it moving.", "en"),
+        ("Las reclamaciones se abren desde Mis pedidos, con tu número de pedido.", "es-ES"),
+    ],
+)
+def test_news_for_the_customer_or_how_claims_are_opened_is_no_deed(draft, locale):
+    assert "action_claim" not in check(turn(draft, locale=locale))
