@@ -56,11 +56,16 @@ _STATES_ES = frozenset("necesario necesaria posible bienvenido bienvenida".split
 _FOR_YOU = scan.compile(r"(?:^|\s)(?:a\s+(?:tu|su)\s+nombre|para\s+(?:vos|ti|usted))(?:$|\s)")
 
 
+_AUXILIARIES = frozenset(("se", "será", "serán", "ser", "be", "been"))
+
+
 def passive_deed(sentence: str, language: str) -> str | None:
     """The verb of a deed said in the passive or the impersonal (see the module's
     description), or None."""
     text = sentence.replace("’", "'")
     tokens = words(text)
+    if _AUXILIARIES.isdisjoint(tokens):
+        return None  # no passive or impersonal auxiliary: most sentences
     if not _about_case(tokens, language) or sentence.rstrip().endswith("?"):
         return None
     read = _passive_es if language == "es" else _passive_en
