@@ -35,6 +35,7 @@ FILES = {
     "aq": "actions-aq",
     "at": "actions-at",
     "az": "actions-az",
+    "be": "actions-be",
 }
 
 
