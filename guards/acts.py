@@ -98,6 +98,9 @@ REPORTED: dict[Act, tuple[str, ...]] = {
 _REFUND_NOUNS = ("refund", "reembolso", "reintegro", "devolución del importe")
 _PAID = ("issued", "credited", "paid", "processed", "acreditad", "emitid", "pagad", "abonad")
 _PAID += ("transferid", "procesad")
+# a person's approval the lookup reports ("refund £17.98 approved by J. Patel 4 March",
+# "reintegro de 289999 ARS aprobado por Carla R."): the approval the promise lacks
+_PAID += ("approved", "aprobad")
 
 
 def reported(act: Act, outputs: str) -> bool:

@@ -305,3 +305,29 @@ def test_a_deed_after_be_sure_to_or_an_impersonal_present_for_you_is_claimed(cas
 )
 def test_news_for_the_customer_or_how_claims_are_opened_is_no_deed(draft, locale):
     assert "action_claim" not in check(turn(draft, locale=locale))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # lookup: "refund £17.98 approved by J. Patel 4 March, sent to original card"
+        "bd-0010",
+        # lookup: "reintegro de 289999 ARS aprobado por Carla R. el 14/05, emitido…"
+        "bd-0021",
+        # lookup: "refund 722.50 USD approved by T. Reyes 2 March (…), issued …"
+        "bd-0109",
+    ],
+)
+def test_a_refund_the_lookup_reports_approved_by_a_person_may_be_told(case_id):
+    assert "refund_promise" not in check(blind(case_id))
+
+
+def test_a_refund_request_still_pending_approval_is_no_approval():
+    """Given a lookup that shows a refund request pending approval; then "your refund
+    goes back to your card tomorrow" is still a promise."""
+    ctx = turn(
+        "Your refund goes back to your card tomorrow.",
+        locale="en",
+        tools=[("get_order_status", {"order_id": "1"}, "1 — refund request pending approval")],
+    )
+    assert "refund_promise" in check(ctx)
