@@ -29,6 +29,7 @@ from guards.price_talk import (
     limited_scope,
     limited_to_one,
 )
+from guards.promo_asked import granted_to_what_was_asked, used_again
 from guards.promo_conditions import condition_outside_source, stacked_against_source
 from guards.promo_figures import percents_of, refers_back, same_figures
 from guards.promo_kinds import granted_out_of_terms
@@ -170,6 +171,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives the code {code!r}, which no source of this turn has")
         if (beyond := promotion_beyond_scope(ctx, sentence, cited)) is not None:
             return Finding(detail=f"extends a promotion ({beyond}): {sentence!r}")
+        if (again := used_again(ctx, sentence, cited)) is not None:
+            return Finding(detail=f"grants a promotion again ({again}): {sentence!r}")
+        if (asked := granted_to_what_was_asked(ctx, sentence, cited)) is not None:
+            return Finding(detail=f"extends a promotion ({asked}): {sentence!r}")
         if (reach := promotion_out_of_reach(ctx, sentence, cited)) is not None:
             return Finding(detail=f"grants a promotion where {reach}: {sentence!r}")
         if note := granted_out_of_terms(ctx, sentence, [clean[s] for s in cited if s in clean]):

@@ -331,3 +331,45 @@ def test_a_refund_request_still_pending_approval_is_no_approval():
         tools=[("get_order_status", {"order_id": "1"}, "1 — refund request pending approval")],
     )
     assert "refund_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Tu pedido de maquillaje también lleva sus 2 muestras" (samples: perfumery)
+        "ba-0025",
+        # "El 5 % del Club se aplica igualmente al maquillaje …, no solo a la perfumería"
+        "ba-0045",
+        # "Los puzles también entran en TROMPO15" (a code for board games)
+        "ba-0185",
+        # "Puedes volver a usar TROMPO15 … y tendrás otra vez tu 15 %" (one use)
+        "ba-0047",
+    ],
+)
+def test_a_promotion_added_to_what_was_asked_or_used_again_is_stopped(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+_SAMPLES = {"promos#1": "Con cada pedido online de perfumería recibes 2 muestras de regalo."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "question"),
+    [
+        # the thing asked is what the source names
+        (
+            "Sí, tu pedido de perfumería también lleva sus 2 muestras [promos#1].",
+            "¿Y si pido perfumería?",
+        ),
+        # "also" of something that is no grant
+        (
+            "Las muestras también se ven en tu pedido de maquillaje, pero no van de regalo.",
+            "¿Me llegan las muestras con maquillaje?",
+        ),
+        # used again: denied
+        ("No, no se puede volver a usar el código.", "¿Puedo usar el código otra vez?"),
+    ],
+)
+def test_the_same_promotion_for_what_its_source_names_or_denied_passes(draft, question):
+    ctx = turn(draft, locale="es-ES", question=question, chunks=_SAMPLES)
+    assert "discount_promise" not in check(ctx)
