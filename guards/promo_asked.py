@@ -28,6 +28,10 @@ from guards.text import words as word_list
 _ADDITIVE = frozenset("también tambien igualmente too also well".split())
 # "no solo a la perfumería", "not only the fleece": adding, not restricting
 _NOT_ONLY = (("no", "solo"), ("no", "sólo"), ("not", "only"), ("no", "solamente"))
+_BEFORE_NOUN = frozenset(
+    "el la los las un una unos unas del al de para con en mi mis tu tus "
+    "the a an for with on of my your some".split()
+)
 _SHIPPING = ("envío", "envio", "shipping", "delivery", "entrega", "despacho")
 # A source whose promotion reaches everything of its kind limits nothing by its nouns.
 _UNIVERSAL = frozenset(
@@ -56,10 +60,16 @@ def granted_to_what_was_asked(
         return None  # "las cuotas también se ven en la ficha": nothing granted
     capitalised = {w.lower() for w in _written_capitalised(question)}
     records = {stem(w) for p in returned_products(ctx) for w in word_list(_record(p))}
+    told = word_list(question)
     asked = {
         stem(t): t
-        for t in word_list(question)
-        if content_word(t) and t not in capitalised and stem(t) not in records
+        for before, t in zip(["", *told], told, strict=False)
+        # a noun: after an article or a preposition ("para puzles", "a tent"), not
+        # "use it online"
+        if before in _BEFORE_NOUN
+        and content_word(t)
+        and t not in capitalised
+        and stem(t) not in records
     }
     repeated = {stem(t) for t in said if content_word(t)} & set(asked)
     for source in sources:
