@@ -251,10 +251,17 @@ def _concepts(tokens: list[str], *, ranges: bool = False) -> set[tuple[str, str]
             concept = _WORD_CONCEPT.get(token[:-2])
         if concept is None:
             continue
+        if concept == ("group", "member") and index and _group_of(folded[index - 1]):
+            continue  # "military members", "NHS members": the group the word before names
         found.add(concept)
         if ranges and concept[0] == "day":
             found |= _day_range(folded, index, concept[1])
     return found
+
+
+def _group_of(token: str) -> bool:
+    concept = _WORD_CONCEPT.get(token) or _WORD_CONCEPT.get(token.rstrip("s"))
+    return concept is not None and concept[0] == "group" and concept[1] != "member"
 
 
 def _physical(folded: list[str], index: int) -> bool:

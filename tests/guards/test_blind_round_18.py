@@ -373,3 +373,19 @@ _SAMPLES = {"promos#1": "Con cada pedido online de perfumería recibes 2 muestra
 def test_the_same_promotion_for_what_its_source_names_or_denied_passes(draft, question):
     ctx = turn(draft, locale="es-ES", question=question, chunks=_SAMPLES)
     assert "discount_promise" not in check(ctx)
+
+
+def test_members_of_the_group_a_promotion_names_are_that_group():
+    """Given "Military … discount: 15% off full-price items"; when the draft says
+    "military members get 15% off" (ba-0190); then "members" is the military's noun,
+    not the shop's club."""
+    assert "discount_promise" not in check(blind("ba-0190"))
+
+
+def test_club_members_are_still_no_group_the_promotion_names():
+    ctx = turn(
+        "Yes — club members get 15% off full-price items [promos#3].",
+        locale="en",
+        chunks={"promos#3": "Military discount: 15% off full-price items after ID checks."},
+    )
+    assert "discount_promise" in check(ctx)
