@@ -25,7 +25,7 @@ from guards.conjugation import fold, regular_participle_es
 from guards.deeds_en import deed_en, lets_someone_know, with_a_third_party
 from guards.moods import is_offer, negated_at
 from guards.text import words
-from guards.verb_groups import _FREE, CLITICS_ES, ENCLITICS
+from guards.verb_groups import _AUX_TAKE_ON_ES, _FREE, CLITICS_ES, ENCLITICS
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
 # saw, understood, sorry, recommend, explain, tell, confirm what a lookup showed…).
@@ -283,6 +283,10 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         and not with_a_third_party(tokens, index)
     ):
         return False
+    if token in _AUX_TAKE_ON_ES and tokens[index + 1 : index + 2] == ["de"]:
+        # "nos encargamos de la recogida de las tres cajas": taking on a thing of the
+        # case ("me encargo de avisarte" is the infinitive's, read elsewhere)
+        return any(t.startswith(_CASE_ES) for t in tokens[index + 2 : index + 5])
     prev = _previous(tokens, index, CLITICS_ES | {"ya", "yo", "nosotros", "recién"})
     bare = fold(token)
     if prev in _PERFECT_ES and (regular_participle_es(bare) or bare.endswith(("to", "cho"))):

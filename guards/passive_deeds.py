@@ -56,7 +56,7 @@ _STATES_ES = frozenset("necesario necesaria posible bienvenido bienvenida".split
 _FOR_YOU = scan.compile(r"(?:^|\s)(?:a\s+(?:tu|su)\s+nombre|para\s+(?:vos|ti|usted))(?:$|\s)")
 
 
-_AUXILIARIES = frozenset(("se", "será", "serán", "ser", "be", "been"))
+_AUXILIARIES = frozenset(("se", "será", "serán", "ser", "siendo", "be", "been"))
 
 
 def passive_deed(sentence: str, language: str) -> str | None:
@@ -112,6 +112,8 @@ def _passive_es(tokens: list[str], index: int) -> bool:
             return True  # "va a ser enviado"
         if before in _PERFECT_ES and j >= 1 and tokens[j - 1] == "se":
             return True  # "se ha tramitado", "se han enviado"
+        if before == "siendo":
+            return True  # "está siendo redirigido": being done now
     # the impersonal present for someone named: "se abre una reclamación a tu nombre"
     if (
         tokens[index - 1] == "se"
@@ -136,7 +138,7 @@ def _passive_en(tokens: list[str], index: int) -> bool:
     if not _participle_en(token) or token in _STATES_EN or token in _TALK_EN:
         return False
     j = _back(tokens, index)
-    if tokens[j] != "be" and tokens[j] != "been":
+    if tokens[j] not in ("be", "been"):
         return False
     aux = tokens[max(0, j - 3) : j]
     if tokens[j] == "be":

@@ -85,7 +85,7 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
         )
         # the present with a day is a future: "mañana el equipo de logística te manda
         # una escalera nueva"; a clitic for the customer right before the verb
-        near = tokens[at + 1 : at + 6]
+        near = tokens[max(0, at - 3) : at + 6]  # "mañana te visita el técnico" too
         future = future or any(
             a in ("te", "le", "les") and b.endswith(("a", "e", "an", "en")) and len(b) > 3
             for a, b in pairwise(near)

@@ -389,3 +389,34 @@ def test_club_members_are_still_no_group_the_promotion_names():
         chunks={"promos#3": "Military discount: 15% off full-price items after ID checks."},
     )
     assert "discount_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Tu pedido PC-42710 está siendo redirigido a tu domicilio"
+        "be-0146",
+        # "Mañana te visita el técnico para destrabar el mecanismo de la reposera"
+        "be-0162",
+        # "Nos encargamos de la recogida de las tres cajas de tóner vacías"
+        "be-0127",
+    ],
+)
+def test_a_deed_being_done_a_visit_for_a_day_or_a_thing_taken_on_is_claimed(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "tools"),
+    [
+        # the record reports the move
+        (
+            "Tu pedido 4410 está siendo enviado por el correo.",
+            [("get_order_status", {"order_id": "4410"}, "4410 — despachado, en camino")],
+        ),
+        # taking on the chat itself, not a thing of the case
+        ("Me encargo de explicarte cómo pedir la recogida desde Mis pedidos.", None),
+    ],
+)
+def test_a_reported_move_or_an_explanation_taken_on_passes(draft, tools):
+    assert "action_claim" not in check(turn(draft, locale="es-AR", tools=tools))
