@@ -258,6 +258,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         clitics = set(tokens[max(0, index - 3) : index])
         if "se" in clitics and clitics & _BENEFICIARY_ES:
             return PASSIVE, False  # "se le reintegrará", "se te enviará"
+        if tokens[index - 1] == "se" and tokens[index].endswith(("rá", "rán")):
+            return PASSIVE, False  # "el importe se reintegrará": the impersonal future
         if clitics & {"te", "le", "les"} and prev not in _MODAL_CUSTOMER_ES:
             return PASSIVE, False  # "te enviarán la etiqueta": someone for you
         if _team_subject(tokens, index, _TEAM_ES):
@@ -319,6 +321,8 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
             return actor, False
         if prev2 in _AUX_PROCEED_ES or prev2 in ("acabo", "acabamos"):
             return SPEAKER, False
+        if prev2 == "procedido" and prev3 in ("he", "hemos"):
+            return SPEAKER, False  # "hemos procedido a abonarle el importe"
         if prev2 in _AUX_TAKE_ON_ES or prev3 in _AUX_TAKE_ON_ES:
             return SPEAKER, False
         return None
@@ -347,6 +351,8 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             break
         if window[j] in WILLING and window[j + 1 : j + 2] == ["to"]:
             continue  # "we're happy to refund the £25": willing is still the speaker's act
+        if window[j] in ("more", "than") and WILLING & set(window[j:]):
+            continue  # "we'd be more than happy to refund it"
         if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
             if window[j] not in ("not", "never") and not window[j].endswith("n't"):
                 break  # a negation stays in the group: "we will not charge", "we won't"

@@ -14,6 +14,7 @@ from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
 from guards.guarantees import guaranteed_money
 from guards.moods import conditional, decided, in_open_question, on_approval, on_decision
+from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import (
     after_citations,
@@ -101,6 +102,10 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             ):
                 continue
             return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
+        if not policy and not reported(Act.REFUND, outputs):
+            if (made := _refund_done_passively(sentence, ctx.language)) is not None:
+                # "A full refund has been arranged for order 22560": done, by no one named
+                return Finding(detail=f"promises money back: {made!r} in {sentence!r}")
         match = phrase_regex(book.refund_promise).search(sentence)
         if not match or negated_segment(sentence, match.start(1), book) or policy:
             continue
@@ -215,6 +220,20 @@ def _refund_approved_by_tool(ctx: GuardContext) -> bool:
         if find_phrase((r"approved", r"aprobad[oa]", r"issued", r"emitid[oa]"), status):
             return True
     return False
+
+
+_REFUND_NOUN = ("refund", "reembols", "reintegr", "abono")
+_REQUEST = frozenset("request requests solicitud solicitudes pedido claim reclamo".split())
+
+
+def _refund_done_passively(sentence: str, language: str) -> str | None:
+    """A refund (the noun, not a request for one) as the subject of a deed said in the
+    passive ("has been arranged", "va a ser gestionado"): the verb, or None."""
+    tokens = words(sentence.lower())
+    nouns = [i for i, t in enumerate(tokens) if t.startswith(_REFUND_NOUN)]
+    if not nouns or any(_REQUEST & set(tokens[i + 1 : i + 3]) for i in nouns):
+        return None
+    return passive_deed(sentence, language)
 
 
 _BE = frozenset("was were is are been be being fue fueron es son ha han sido está están".split())

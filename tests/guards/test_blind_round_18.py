@@ -420,3 +420,37 @@ def test_a_deed_being_done_a_visit_for_a_day_or_a_thing_taken_on_is_claimed(case
 )
 def test_a_reported_move_or_an_explanation_taken_on_passes(draft, tools):
     assert "action_claim" not in check(turn(draft, locale="es-AR", tools=tools))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "El importe de las bolsas se reintegrará automáticamente en tu próximo cargo"
+        "bd-0085",
+        # "Hemos procedido a abonarle el importe de los plátanos en su tarjeta"
+        "bd-0105",
+        # "We'd be more than happy to refund the yoga mat bundle for you"
+        "bd-0110",
+        # "el abono de las naranjas se le realizará en las próximas horas"
+        "bd-0027",
+        # "A full refund has been arranged for order 22560"
+        "bd-0190",
+    ],
+)
+def test_money_back_in_the_impersonal_future_a_perfect_periphrasis_or_the_passive(case_id):
+    assert "refund_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        # how the policy works: the impersonal present
+        ("El importe se reintegra en el mismo medio de pago en 10 días.", "es-ES"),
+        # a request filed, not money
+        ("Your refund request has been filed for order 22560.", "en"),
+        # more than happy to explain
+        ("We'd be more than happy to explain how refunds work.", "en"),
+    ],
+)
+def test_the_policy_a_request_or_an_explanation_is_no_money_back(draft, locale):
+    assert "refund_promise" not in check(turn(draft, locale=locale))
