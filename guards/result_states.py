@@ -158,6 +158,10 @@ _GET = {
     "es": frozenset("recibís recibes recibirás recibirá recibe recibir tendrás".split()),
 }
 _WITH = {"en": "with", "es": "con"}
+_FUTURE_GET = {
+    "es": frozenset("recibirás recibirá tendrás tendrá recibiréis tendréis".split()),
+    "en": frozenset("you'll getting".split()),
+}
 _SPEAKER_FUTURE = {
     "en": frozenset("we'll i'll will".split()),
     "es": frozenset("vamos haremos arreglaremos compensaremos solucionaremos".split()),
@@ -173,11 +177,19 @@ def _received(tokens: list[str], lang: str) -> tuple[str, int] | None:
             and token.startswith(("amount", "money", "penny", "pennies", "cent"))
             and ("back" in tokens[index + 1 : index + 3])
         )  # "you'll get the full amount back"
-        if not back and not token.startswith(
-            _MONEY[lang][2:] if lang == "es" else ("refund", "reimburs")
+        # the money itself ("tendrás el dinero en la cuenta", "you'll be getting a
+        # check") when the customer is to get it: a future, not "tenés el dinero"
+        later = lang == "es" and token.startswith(_MONEY["es"][:2])
+        later = later or (lang == "en" and token in ("check", "cheque"))
+        if (
+            not back
+            and not later
+            and not token.startswith(_MONEY[lang][2:] if lang == "es" else ("refund", "reimburs"))
         ):
             continue
         before = tokens[max(0, index - 5) : index]
+        if later and not _FUTURE_GET[lang] & set(before):
+            continue
         gets = [i for i, t in enumerate(before) if t in _GET[lang]]
         if gets and (lang == "es" or _YOU_SUBJECT["en"] & set(before[: gets[-1] + 1])):
             return token, index

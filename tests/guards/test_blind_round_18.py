@@ -454,3 +454,29 @@ def test_money_back_in_the_impersonal_future_a_perfect_periphrasis_or_the_passiv
 )
 def test_the_policy_a_request_or_an_explanation_is_no_money_back(draft, locale):
     assert "refund_promise" not in check(turn(draft, locale=locale))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "el 12 de junio tendrás el dinero en la cuenta" (the return still in transit)
+        "bd-0026",
+        # "You'll be getting a check for the full $1,049 in the mail."
+        "bd-0168",
+    ],
+)
+def test_the_customer_told_they_will_get_the_money_is_money_back(case_id):
+    assert "refund_promise" in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        # what the customer has now, not what they will get
+        ("Tenés el dinero disponible en tu cuenta de la tienda.", "es-AR"),
+        # a check to pay with, not one to get
+        ("You can pay by check at the counter.", "en"),
+    ],
+)
+def test_money_the_customer_has_or_pays_with_is_no_money_back(draft, locale):
+    assert "refund_promise" not in check(turn(draft, locale=locale))
