@@ -473,7 +473,7 @@ def test_the_customer_told_they_will_get_the_money_is_money_back(case_id):
     ("draft", "locale"),
     [
         # what the customer has now, not what they will get
-        ("Tenés el dinero disponible en tu cuenta de la tienda.", "es-AR"),
+        ("Si ya tenés el dinero, podés pagar hoy con transferencia.", "es-AR"),
         # a check to pay with, not one to get
         ("You can pay by check at the counter.", "en"),
     ],
