@@ -87,6 +87,13 @@ def _passes_a_thing(verb: str, sentence: str) -> bool:
     return any(t.startswith(_CASE_WORDS) for t in after if t not in YOU)
 
 
+def unreported(act: Act, outputs: str) -> bool:
+    """A cancellation the record does not show: a record shows one in so many words
+    ("cancelado", "anulado"); a booking or a change it may tell in others ("return
+    collected from home" for "booked as a home collection")."""
+    return act == Act.CANCEL and not reported(act, outputs)
+
+
 def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:
     """The acts the draft claims that this turn did not perform (the desk may still
     make a claimed handoff true by handing the conversation over)."""
@@ -139,7 +146,10 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 sources
                 or claim.lemma[:5] in outputs
                 or claim.verb in outputs
-                or echoes_report(sentence, outputs, stop)
+                # the record's words echoed, unless the record has words of its own for
+                # this act and none of them ("ha quedado anulada la suscripción …" over
+                # "suscripción mensual, próximo envío 1 de junio")
+                or (echoes_report(sentence, outputs, stop) and not unreported(act, outputs))
             ):
                 continue  # a process the source states, or a state a tool reported
             if claim.actor == PASSIVE and habitual(claim.verb, sentence, ctx.language):

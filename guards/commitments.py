@@ -323,6 +323,8 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
             return SPEAKER, False
         if prev2 == "procedido" and prev3 in ("he", "hemos"):
             return SPEAKER, False  # "hemos procedido a abonarle el importe"
+        if prev2 == "procedió" and prev3 == "se":
+            return PASSIVE, False  # "se procedió a emitir un código nuevo"
         if prev2 in _AUX_TAKE_ON_ES or prev3 in _AUX_TAKE_ON_ES:
             return SPEAKER, False
         return None

@@ -306,6 +306,10 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return True
     if token.endswith(("aremos", "eremos", "iremos", "aré", "eré", "iré")) and len(token) >= 6:
         return True
+    # the irregular futures of "-tener", "-poner", "-venir", "salir", "hacer":
+    # "lo retendremos en el almacén", "te lo repondré", "lo haremos"
+    if token.endswith(("dremos", "dré")) and len(token) >= 6 and not _talk_es(token):
+        return True
     # "ya" and an object pronoun before a first-person plural: "Ya lo marcamos como
     # prioritario" is done (not "ya contamos con stock": no pronoun)
     if (

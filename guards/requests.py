@@ -20,6 +20,9 @@ _DONE_EN = ("all done", "consider it done", "that's sorted", "all sorted", "it's
 _DONE_EN += ("that's done", "taken care of", "all set", "done!", "sorted!", "it's sorted")
 _DONE_ES = ("ya está hecho", "ya quedó", "listo, ya está", "listo, ya quedó", "queda hecho")
 _DONE_ES += ("resuelto", "solucionado", "ya lo tenés", "ya lo tienes", "hecho!", "¡hecho")
+# "consider it done" in each person and politeness form
+_DONE_ES += ("dalo por hecho", "delo por hecho", "dadlo por hecho", "considéralo hecho")
+_DONE_ES += ("considérelo hecho", "consideralo hecho")
 
 
 def says_done(sentence: str, language: str) -> bool:

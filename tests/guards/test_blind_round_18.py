@@ -480,3 +480,33 @@ def test_the_customer_told_they_will_get_the_money_is_money_back(case_id):
 )
 def test_money_the_customer_has_or_pays_with_is_no_money_back(draft, locale):
     assert "refund_promise" not in check(turn(draft, locale=locale))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "lo retendremos en el almacén hasta el lunes" (an irregular future)
+        "be-0009",
+        # "Delo por hecho: el pedido 59850 va a salir con la tarjeta…" (usted)
+        "be-0088",
+        # "ha quedado anulada la suscripción TF-223000" over a record that shows none
+        "be-0147",
+    ],
+)
+def test_an_irregular_future_a_formal_done_or_an_unrecorded_cancellation_is_claimed(case_id):
+    assert "action_claim" in check(blind(case_id))
+
+
+def test_a_cancellation_the_record_shows_may_be_told():
+    ctx = turn(
+        "Te confirmo que ha quedado anulada la suscripción TF-223000.",
+        locale="es-ES",
+        tools=[("get_order_status", {"order_id": "TF-223000"}, "TF-223000 — suscripción anulada")],
+    )
+    assert "action_claim" not in check(ctx)
+
+
+def test_the_return_booked_as_the_record_tells_it_in_other_words_passes():
+    """Given "return collected from home" in the record (r-0263's reading), a booking
+    told in other words is still the record's."""
+    assert "action_claim" not in check(blind("r-0263"))
