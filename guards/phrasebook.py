@@ -246,7 +246,7 @@ ENGLISH = Phrasebook(
         r"for\s+free",
         r"free\s+of\s+charge",
         r"on\s+(?:us|the\s+house)",  # "your first year is on us"
-        r"on\s+us",
+        r"(?:my|our)\s+treat",  # "shipping to Honolulu is my treat this time"
         r"on\s+the\s+house",
         r"complimentary",
         r"(?:is|are|be|get\s+a|a)\s+free",

@@ -510,3 +510,26 @@ def test_the_return_booked_as_the_record_tells_it_in_other_words_passes():
     """Given "return collected from home" in the record (r-0263's reading), a booking
     told in other words is still the record's."""
     assert "action_claim" not in check(blind("r-0263"))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Pagando en efectivo las Adidas Samba te quedan en $150.000" (the customer's)
+        "ba-0023",
+        # "shipping to Honolulu is my treat this time"
+        "ba-0108",
+    ],
+)
+def test_the_customers_price_or_a_treat_is_a_lower_price(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_a_total_the_sources_give_may_be_said_to_come_to_it():
+    ctx = turn(
+        "Con el 10 % te quedan en $90.000 [promos#1].",
+        locale="es-AR",
+        question="¿Cuánto me quedan las de $100.000?",
+        chunks={"promos#1": "10 % de descuento pagando con transferencia: $100.000 → $90.000."},
+    )
+    assert "discount_promise" not in check(ctx)
