@@ -47,17 +47,17 @@ def granted_to_what_was_asked(
     question = ctx.question
     if not question:
         return None
-    sources = promotions_spoken_of(ctx, sentence, cited)
-    if not sources:
-        return None
     said = word_list(without_citations(sentence))
-    if hedged(_adding(said)):
-        return None
     # the answer itself adds ("también", "too"), or opens with a bare "¡También!"
     if not (_ADDITIVE & set(said) or _first_also(ctx)):
         return None
+    if hedged(_adding(said)):
+        return None
     if not find_phrase(GRANTS[ctx.language], sentence) and not answers_yes(ctx.draft, sentence):
         return None  # "las cuotas también se ven en la ficha": nothing granted
+    sources = promotions_spoken_of(ctx, sentence, cited)
+    if not sources:
+        return None
     capitalised = {w.lower() for w in _written_capitalised(question)}
     records = {stem(w) for p in returned_products(ctx) for w in word_list(_record(p))}
     told = word_list(question)

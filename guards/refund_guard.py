@@ -102,10 +102,13 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             ):
                 continue
             return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
-        if not policy and not reported(Act.REFUND, outputs):
-            if (made := _refund_done_passively(sentence, ctx.language)) is not None:
-                # "A full refund has been arranged for order 22560": done, by no one named
-                return Finding(detail=f"promises money back: {made!r} in {sentence!r}")
+        if (
+            not policy
+            and (made := _refund_done_passively(sentence, ctx.language)) is not None
+            and not reported(Act.REFUND, outputs)
+        ):
+            # "A full refund has been arranged for order 22560": done, by no one named
+            return Finding(detail=f"promises money back: {made!r} in {sentence!r}")
         match = phrase_regex(book.refund_promise).search(sentence)
         if not match or negated_segment(sentence, match.start(1), book) or policy:
             continue
@@ -229,7 +232,10 @@ _REQUEST = frozenset("request requests solicitud solicitudes pedido claim reclam
 def _refund_done_passively(sentence: str, language: str) -> str | None:
     """A refund (the noun, not a request for one) as the subject of a deed said in the
     passive ("has been arranged", "va a ser gestionado"): the verb, or None."""
-    tokens = words(sentence.lower())
+    lower = sentence.lower()
+    if not any(noun in lower for noun in _REFUND_NOUN):
+        return None  # most sentences name no refund
+    tokens = words(lower)
     nouns = [i for i, t in enumerate(tokens) if t.startswith(_REFUND_NOUN)]
     if not nouns or any(_REQUEST & set(tokens[i + 1 : i + 3]) for i in nouns):
         return None

@@ -12,6 +12,8 @@ instruction; a negation between the money and its destination negates it.
 
 from __future__ import annotations
 
+import itertools
+
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
 from guards.text import words
@@ -67,7 +69,14 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     if (back := _back_to_yours(tokens, lang)) is not None:
         near = tokens[max(0, back - 6) : back]
         return tokens[back], any(t in negation or t.endswith("n't") for t in near)
-    figures = _amounts(text, lang)
+    # the amounts are read only where money could land: a "to / en" before the
+    # customer's own or an article, or a "back"
+    present = set(tokens)
+    landing = not _BACK_WORDS.isdisjoint(present) or (
+        not _TO[lang].isdisjoint(present)
+        and any(t in _TO[lang] and n in _LANDS[lang] for t, n in itertools.pairwise(tokens))
+    )
+    figures = _amounts(text, lang) if landing else frozenset()
     for index, token in enumerate(tokens):
         figure = token in figures  # "te depositamos los $150.000 en tu cuenta"
         amount = figure or token.startswith(_AMOUNT[lang])
@@ -148,6 +157,11 @@ def _destination(tokens: list[str], start: int, lang: str) -> int | None:
 
 
 _ARTICLE = frozenset("la el the".split())
+# What may follow "to / en" where money lands: the customer's own, an article, "you".
+_LANDS = {
+    "es": frozenset("tu tus su sus la el vos ti usted".split()),
+    "en": frozenset("your the you".split()),
+}
 _CLITIC = frozenset("te le les os".split())
 _YOU_OBJECT = {"es": frozenset(("vos", "ti", "usted")), "en": frozenset(("you",))}
 # The customer as the one who gets the money: "you're getting a full refund", "vas a
