@@ -30,6 +30,8 @@ def is_offer(lower: str, language: str) -> bool:
         return True
     openers = _OFFER_OPENERS_ES if language == "es" else _OFFER_OPENERS_EN
     cues = _OFFER_CUES_ES if language == "es" else _OFFER_CUES_EN
+    # "I'm happy to confirm that…": gladly saying, not an offer to act
+    lower = _GLAD_TO_SAY.sub(" ", lower) if language == "en" else lower
     if stripped.startswith(openers) or any(cue in lower for cue in cues):
         return True
     # "puedes preguntarlo en la tienda o te paso con alguien": the shop's act is one of
@@ -38,6 +40,9 @@ def is_offer(lower: str, language: str) -> bool:
     return option is not None and _OR_WE.search(lower, option.end()) is not None
 
 
+_GLAD_TO_SAY = scan.compile(
+    r"(?:happy|glad|pleased)\s+to\s+(?:confirm|say|report|tell|let\s+you\s+know|share)"
+)
 _EITHER = scan.compile(r"(?:^|[^\pL])(?:puedes|podés|podes|puede|podéis|pueden|you\s+can)\s")
 _OR_WE = scan.compile(r"\s(?:o\s+(?:te|le|os|les|se)|or\s+(?:i|we|i'll|we'll|i\s+can))\s")
 

@@ -533,3 +533,15 @@ def test_a_total_the_sources_give_may_be_said_to_come_to_it():
         chunks={"promos#1": "10 % de descuento pagando con transferencia: $100.000 → $90.000."},
     )
     assert "discount_promise" not in check(ctx)
+
+
+def test_gladly_confirming_a_deed_is_no_offer():
+    """Given only a lookup that shows the order delivered; when the draft says "I'm happy
+    to confirm that a new sealing ring has been dispatched to you" (be-0110); then the
+    deed is claimed, and "happy to" does not make it an offer."""
+    assert "action_claim" in check(blind("be-0110"))
+
+
+def test_happy_to_do_it_is_still_an_offer():
+    ctx = turn("I'm happy to send you a new sealing ring if you'd like.", locale="en")
+    assert "action_claim" not in check(ctx)
