@@ -4,6 +4,7 @@ readers alike; plain functions over words."""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from guards import scan
@@ -29,10 +30,9 @@ def is_offer(lower: str, language: str) -> bool:
     if lower.rstrip().endswith("?") or "¿" in lower:
         return True
     openers = _OFFER_OPENERS_ES if language == "es" else _OFFER_OPENERS_EN
-    cues = _OFFER_CUES_ES if language == "es" else _OFFER_CUES_EN
     # "I'm happy to confirm that…": gladly saying, not an offer to act
     lower = _GLAD_TO_SAY.sub(" ", lower) if language == "en" else lower
-    if stripped.startswith(openers) or any(cue in lower for cue in cues):
+    if stripped.startswith(openers) or _CUES[language == "es"].search(lower) is not None:
         return True
     # "puedes preguntarlo en la tienda o te paso con alguien": the shop's act is one of
     # two options the customer has
@@ -43,6 +43,11 @@ def is_offer(lower: str, language: str) -> bool:
 _GLAD_TO_SAY = scan.compile(
     r"(?:happy|glad|pleased)\s+to\s+(?:confirm|say|report|tell|let\s+you\s+know|share)"
 )
+# The offer cues as one search each (plain substrings, as ``cue in lower`` read them).
+_CUES = {
+    False: re.compile("|".join(re.escape(cue) for cue in _OFFER_CUES_EN)),
+    True: re.compile("|".join(re.escape(cue) for cue in _OFFER_CUES_ES)),
+}
 _EITHER = scan.compile(r"(?:^|[^\pL])(?:puedes|podés|podes|puede|podéis|pueden|you\s+can)\s")
 _OR_WE = scan.compile(r"\s(?:o\s+(?:te|le|os|les|se)|or\s+(?:i|we|i'll|we'll|i\s+can))\s")
 
@@ -111,18 +116,18 @@ def on_condition(sentence: str) -> bool:
     """The sentence puts a condition the customer has yet to meet ("si no aparece,
     decime y te paso con una persona", "en caso de que…"), not "le paso su caso"."""
     tokens = words(sentence.lower())
-    if _IF & set(tokens):
+    if not _IF.isdisjoint(tokens):
         return True
-    return any(a == "en" and b == "caso" for a, b in pairwise(tokens))
+    return "caso" in tokens and any(a == "en" and b == "caso" for a, b in pairwise(tokens))
 
 
 def conditional(sentence: str) -> bool:
     """The sentence holds a condition or a time to come ("if approved", "cuando se
     apruebe", "una vez recibido")."""
     tokens = words(sentence.lower())
-    if on_condition(sentence) or _LATER & set(tokens):
+    if on_condition(sentence) or not _LATER.isdisjoint(tokens):
         return True
-    return any(a == "una" and b == "vez" for a, b in pairwise(tokens))
+    return "vez" in tokens and any(a == "una" and b == "vez" for a, b in pairwise(tokens))
 
 
 _DECIDED = ("en tu caso", "en su caso", "en vuestro caso", "in your case", " ya ", " already ")

@@ -47,6 +47,9 @@ def granted_to_what_was_asked(
     question = ctx.question
     if not question:
         return None
+    lower = sentence.lower()
+    if not any(word in lower for word in _ADDITIVE) and not _first_also(ctx):
+        return None  # no additive word anywhere: most sentences, read no further
     said = word_list(without_citations(sentence))
     # the answer itself adds ("también", "too"), or opens with a bare "¡También!"
     if not (_ADDITIVE & set(said) or _first_also(ctx)):
@@ -105,6 +108,9 @@ def _adding(tokens: list[str]) -> list[str]:
 
 def _first_also(ctx: GuardContext) -> bool:
     """The draft opens with a bare "¡También!" / "Too!": the next sentence adds."""
+    head = ctx.draft[:24].lower()
+    if not any(word in head for word in _ADDITIVE):
+        return False  # most drafts: no additive word in their first words at all
     parts = sentences(ctx.draft)
     first = word_list(parts[0]) if parts else []
     return 0 < len(first) <= 2 and bool(_ADDITIVE & set(first))

@@ -7,6 +7,8 @@ message asked for, read by the same verb entries as the draft ("can you cancel�
 
 from __future__ import annotations
 
+import re
+
 from guards.act_objects import SECOND
 from guards.acts import Act
 from guards.commitments import entries_en, entries_es, has_object
@@ -28,8 +30,13 @@ _DONE_ES += ("considérelo hecho", "consideralo hecho")
 def says_done(sentence: str, language: str) -> bool:
     """The sentence announces a request as done ("All done —", "Listo, ya quedó")."""
     lower = sentence.lower().replace("’", "'")
-    markers = _DONE_ES if language == "es" else _DONE_EN
-    return any(marker in lower for marker in markers) and not is_offer(lower, language)
+    return _DONE[language == "es"].search(lower) is not None and not is_offer(lower, language)
+
+
+_DONE = {
+    False: re.compile("|".join(re.escape(marker) for marker in _DONE_EN)),
+    True: re.compile("|".join(re.escape(marker) for marker in _DONE_ES)),
+}
 
 
 # A reply that opens by declaring the request done: the word alone, or before a colon,

@@ -74,6 +74,7 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     present = set(tokens)
     landing = not _BACK_WORDS.isdisjoint(present) or (
         not _TO[lang].isdisjoint(present)
+        and not _LANDS[lang].isdisjoint(present)
         and any(t in _TO[lang] and n in _LANDS[lang] for t, n in itertools.pairwise(tokens))
     )
     figures = _amounts(text, lang) if landing else frozenset()
