@@ -13,6 +13,7 @@ instruction; a negation between the money and its destination negates it.
 from __future__ import annotations
 
 import itertools
+import re
 
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
@@ -49,11 +50,45 @@ _REASSURANCE = (
 )
 
 
+# Every word the readings below start from (a token begins with one of them, so the
+# text holds it), and a digit for an amount: a sentence with none of them says nothing
+# of money reaching anyone.
+_STARTS = ("reimburs", "check", "cheque", "back", "vuelta")
+_DIGIT = re.compile(r"\d")
+# "en tu…", "to your…", "back to you": where an amount could land (as ``_LANDS`` below).
+_LANDING = {
+    "es": re.compile(r"(?:^|\W)(?:a|en|al)\W+(?:tu|tus|su|sus|la|el|vos|ti|usted)(?:\W|$)"),
+    "en": re.compile(r"(?:^|\W)(?:to|on|in|into|onto)\W+(?:your|the|you)(?:\W|$)"),
+}
+_ANY_MONEY = {
+    lang: re.compile(
+        "|".join(
+            re.escape(stem)
+            for stem in (
+                *_MONEY[lang],
+                *_AMOUNT[lang],
+                "reimburs",
+                "check",
+                "cheque",
+                "back",
+                "vuelta",
+            )
+        )
+    )
+    for lang in ("es", "en")
+}
+
+
 def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     """(the money word, negated) when ``sentence`` says money reaches the customer's
     own account or card, or the customer gets it ("you're getting a full refund",
     "we'll make it right with a partial refund"); None otherwise."""
     lang = "en" if language == "en" else "es"
+    lower = sentence.lower()
+    if _ANY_MONEY[lang].search(lower) is None and not (
+        _DIGIT.search(lower) is not None and _LANDING[lang].search(lower) is not None
+    ):
+        return None  # no word a reading below starts from, nor an amount that lands
     text = sentence.replace("’", "'")
     for idiom in _REASSURANCE:  # "don't worry, you'll get every penny back": no negation
         text = text.replace(idiom, " ").replace(idiom.capitalize(), " ")

@@ -45,6 +45,8 @@ def scheduled_by_others(
     ("a colleague will be in touch shortly") counts only in a sentence that cites no
     source: a cited one states how soon the shop answers."""
     lower = sentence.lower().replace("’", "'")
+    if not any(role in lower for role in _ROLES):
+        return None  # no one outside the chat named: most sentences
     if conditional(lower) or is_offer(lower, language):
         return None  # "si no estás, el repartidor volverá mañana": on a condition
     for mark in (";", ":", " — ", " – ", " - "):
