@@ -84,8 +84,8 @@ def condition_outside_source(ctx: GuardContext, sentence: str, cited: frozenset[
     under a day, a payment, a channel or a customer group that the promotion's source
     does not name though it names others of that class."""
     book = PHRASEBOOKS[ctx.language]
-    if not _negated(words(sentence.lower())) and (
-        few := instalments_below_threshold(ctx, sentence)
+    if (few := instalments_below_threshold(ctx, sentence)) and not _negated(
+        words(sentence.lower())
     ):
         return few  # "6 cuotas sin interés" for $95.000 where they start at $120.000
     cues = (*book.discount, r"free", r"gratis", r"\d+\s*%", r"\d+\s*x\s*\d+\b")

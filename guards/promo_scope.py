@@ -181,7 +181,16 @@ def _numbers(text: str) -> frozenset[str]:
 
 def promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
     """The promotions the sentence speaks of (the shop's own chunks that give a
-    discount): the ones it cites, or else one whose figure the sentence repeats."""
+    discount): the ones it cites, or else one whose figure the sentence repeats. Read
+    once per sentence of the turn: six readings of the discount guard ask it."""
+    held = ctx.__dict__.setdefault("_promotions_spoken_of", {})
+    key = (sentence, cited)
+    if key not in held:
+        held[key] = _promotions_spoken_of(ctx, sentence, cited)
+    return list(held[key])
+
+
+def _promotions_spoken_of(ctx: GuardContext, sentence: str, cited: frozenset[str]) -> list[str]:
     promo_words = (*PHRASEBOOKS[ctx.language].discount, r"free", r"gratis", r"off")
     # a multi-buy: "3x2", "mix any 3 … for $10", "bundle deal"
     promo_words += (r"\d+\s*%", r"\dx\d", r"\d\s+(?:for|por)\s+[$€£]?\s?\d", r"bundle")
