@@ -80,6 +80,8 @@ _SHARED_UNITS = (
     "oz",
     "lb",
     "lbs",
+    "ft",
+    "feet",
     "°c",
     "°f",
 )
@@ -106,6 +108,7 @@ DIMENSIONS: dict[str, str] = {
     **dict.fromkeys("km".split(), "length:km"),
     **dict.fromkeys("m metros metro meters meter metres metre".split(), "length:m"),
     **dict.fromkeys("pulgadas pulgada inches inch".split(), "length:inch"),
+    **dict.fromkeys("ft feet foot".split(), "length:ft"),
     **dict.fromkeys("gb gigas".split(), "data:gb"),
     **dict.fromkeys("tb".split(), "data:tb"),
     **dict.fromkeys("mb".split(), "data:mb"),

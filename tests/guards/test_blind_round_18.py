@@ -545,3 +545,24 @@ def test_gladly_confirming_a_deed_is_no_offer():
 def test_happy_to_do_it_is_still_an_offer():
     ctx = turn("I'm happy to send you a new sealing ring if you'd like.", locale="en")
     assert "action_claim" not in check(ctx)
+
+
+def test_feet_are_a_length_a_record_must_give():
+    """Given a phone case's record with no drop height; when the draft says "rated for
+    drops of up to 15 ft" (bc-0083); then 15 ft is a measure no source gives."""
+    assert "unbacked_figure" in check(blind("bc-0083"))
+
+
+def test_feet_the_record_gives_pass():
+    ctx = turn(
+        "The Flexzilla hose is 50 ft long.",
+        locale="en",
+        tools=[
+            (
+                "search_products",
+                {"query": "hose"},
+                {"products": [{"name": "Flexzilla Garden Hose 50 ft", "price": "59.99"}]},
+            )
+        ],
+    )
+    assert "unbacked_figure" not in check(ctx)
