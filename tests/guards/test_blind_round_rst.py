@@ -36,6 +36,7 @@ FILES = {
     "at": "actions-at",
     "az": "actions-az",
     "be": "actions-be",
+    "bh": "actions-bh",
 }
 
 
