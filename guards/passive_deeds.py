@@ -23,10 +23,8 @@ from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
 from guards.deeds_en import _TALK_EN, _participle_en
 from guards.moods import conditional, is_offer, negated_at
 from guards.text import words
+from guards.verb_groups import beneficiary
 
-# The customer named by a pronoun or a possessive ("se" alone is impersonal).
-_YOURS_ES = frozenset("te le les tu tus su sus vos usted ustedes vuestro vuestra".split())
-_YOURS_EN = frozenset("you your yours".split())
 # Auxiliaries of the passive in a deed tense; "ser" after "va a / van a".
 _FUTURE_BE_ES = frozenset("será serán".split())
 _GOING_ES = frozenset("va van".split())
@@ -81,9 +79,12 @@ def passive_deed(sentence: str, language: str) -> str | None:
 
 
 def _about_case(tokens: list[str], language: str) -> bool:
-    yours = _YOURS_ES if language == "es" else _YOURS_EN
+    """A pronoun or a possessive for the customer ("se" alone is impersonal), a case
+    noun, or an order's number."""
     nouns = _CASE_ES if language == "es" else _CASE_EN
-    return any(t in yours or t.startswith(nouns) or (len(t) >= 4 and t.isdigit()) for t in tokens)
+    return beneficiary(tokens) or any(
+        t.startswith(nouns) or (len(t) >= 4 and t.isdigit()) for t in tokens
+    )
 
 
 def _back(tokens: list[str], index: int) -> int:

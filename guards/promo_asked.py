@@ -18,7 +18,7 @@ from __future__ import annotations
 from guards import scan
 from guards.context import GuardContext
 from guards.products import Product, returned_products
-from guards.promo_names import GRANTS, hedged
+from guards.promo_names import GRANTS, SHIPPING_WORDS, hedged
 from guards.promo_reach import answers_yes
 from guards.promo_scope import _stem as stem
 from guards.promo_scope import content_word, promotions_spoken_of
@@ -32,7 +32,6 @@ _BEFORE_NOUN = frozenset(
     "el la los las un una unos unas del al de para con en mi mis tu tus "
     "the a an for with on of my your some".split()
 )
-_SHIPPING = ("envío", "envio", "shipping", "delivery", "entrega", "despacho")
 # A source whose promotion reaches everything of its kind limits nothing by its nouns.
 _UNIVERSAL = frozenset(
     "todo toda todos todas cualquier any all every everything entire whole".split()
@@ -77,7 +76,7 @@ def granted_to_what_was_asked(
     repeated = {stem(t) for t in said if content_word(t)} & set(asked)
     for source in sources:
         tokens = word_list(source)
-        if _UNIVERSAL & set(tokens) or any(t.startswith(_SHIPPING) for t in tokens):
+        if _UNIVERSAL & set(tokens) or any(t.startswith(SHIPPING_WORDS) for t in tokens):
             continue  # everything of its kind, or an order's shipping: no noun limits it
         known = {stem(t) for t in tokens}
         strangers = sorted(repeated - known)

@@ -34,7 +34,7 @@ _PAYMENT = frozenset(
     "con with paying pagando pago pagos payment tarjeta tarjetas card cards banco bank "
     "envío envio envíos envios shipping delivery entrega a to".split()
 )
-_SHIPPING = ("envío", "envio", "shipping", "delivery", "entrega", "despacho")
+SHIPPING_WORDS = ("envío", "envio", "shipping", "delivery", "entrega", "despacho")
 _CALENDAR = frozenset(
     "january february march april may june july august september october november "
     "december enero febrero marzo abril mayo junio julio agosto septiembre setiembre "
@@ -170,7 +170,7 @@ def _source_names(
     """The runs of names the source limits its promotion to (each as its stems in
     order, the brand first), the ones of them it calls a range, and whether it limits
     by name outright."""
-    if any(word in source.lower() for word in _SHIPPING):
+    if any(word in source.lower() for word in SHIPPING_WORDS):
         return [], [], False
     whole = source.split(":", 1)[1] if ":" in source[:60] else source
     body = _granting_part(whole)

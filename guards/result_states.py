@@ -55,11 +55,6 @@ _REASSURANCE = (
 # of money reaching anyone.
 _STARTS = ("reimburs", "check", "cheque", "back", "vuelta")
 _DIGIT = re.compile(r"\d")
-# "en tu…", "to your…", "back to you": where an amount could land (as ``_LANDS`` below).
-_LANDING = {
-    "es": re.compile(r"(?:^|\W)(?:a|en|al)\W+(?:tu|tus|su|sus|la|el|vos|ti|usted)(?:\W|$)"),
-    "en": re.compile(r"(?:^|\W)(?:to|on|in|into|onto)\W+(?:your|the|you)(?:\W|$)"),
-}
 _ANY_MONEY = {
     lang: re.compile(
         "|".join(
@@ -197,6 +192,17 @@ _ARTICLE = frozenset("la el the".split())
 _LANDS = {
     "es": frozenset("tu tus su sus la el vos ti usted".split()),
     "en": frozenset("your the you".split()),
+}
+# The same pairs as one search over the raw sentence (a cheap test before any tokens).
+_LANDING = {
+    lang: re.compile(
+        r"(?:^|\W)(?:"
+        + "|".join(sorted(_TO[lang]))
+        + r")\W+(?:"
+        + "|".join(sorted(_LANDS[lang]))
+        + r")(?:\W|$)"
+    )
+    for lang in ("es", "en")
 }
 _CLITIC = frozenset("te le les os".split())
 _YOU_OBJECT = {"es": frozenset(("vos", "ti", "usted")), "en": frozenset(("you",))}
