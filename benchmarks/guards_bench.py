@@ -1,6 +1,7 @@
 """Per-turn time of the guard pipeline over the calibration corpus, plus an adversarial turn.
 
     python benchmarks/guards_bench.py [--count 2400] [--seed 20260101] [--no-collector]
+                                      [--rules-only]
 
 Prints p50/p99 per ordinary turn, and for the adversarial turn (a tool output with 5,000
 figures, a draft with 200) its time against the budget and its peak memory growth.
@@ -51,14 +52,16 @@ def adversarial_turn(*, seed: int = 7) -> GuardContext:
     )
 
 
-def time_turns(cases: list, *, fresh: bool) -> list[float]:
-    """Milliseconds per turn; ``fresh`` empties the memoised readings before each."""
+def time_turns(cases: list, *, fresh: bool, rules_only: bool = False) -> list[float]:
+    """Milliseconds per turn; ``fresh`` empties the memoised readings before each;
+    ``rules_only`` runs the guards without the second reader."""
+    extra = {"second_reader": None} if rules_only else {}
     times = []
     for case in cases:
         if fresh:
             memo.clear()
         started = time.perf_counter()
-        run_guards(case.ctx, budget_ms=1000)
+        run_guards(case.ctx, budget_ms=1000, **extra)
         times.append((time.perf_counter() - started) * 1000)
     return times
 
@@ -75,6 +78,9 @@ def main() -> None:
     parser.add_argument(
         "--no-collector", action="store_true", help="time the ordinary turns with gc off"
     )
+    parser.add_argument(
+        "--rules-only", action="store_true", help="time the rules without the second reader"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
 
@@ -89,7 +95,7 @@ def main() -> None:
     gc.freeze()  # as the Celery worker does once started (config/celery.py)
     if args.no_collector:
         gc.disable()
-    times = time_turns(cases, fresh=False)
+    times = time_turns(cases, fresh=False, rules_only=args.rules_only)
     print(
         f"ordinary turns: {len(times)}; p50 {percentile(times, 0.5):.3f} ms, "
         f"p99 {percentile(times, 0.99):.3f} ms, mean {statistics.mean(times):.3f} ms, "
@@ -98,7 +104,7 @@ def main() -> None:
     # The corpus repeats drafts far more than a shop's traffic does, so the memoised
     # readings help it more than production: the same turns with every memo emptied
     # before each one is the figure without any help from an earlier turn.
-    cold = time_turns(cases, fresh=True)
+    cold = time_turns(cases, fresh=True, rules_only=args.rules_only)
     print(
         f"the same, memo emptied before each turn: p50 {percentile(cold, 0.5):.3f} ms, "
         f"p99 {percentile(cold, 0.99):.3f} ms, mean {statistics.mean(cold):.3f} ms"

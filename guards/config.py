@@ -85,6 +85,12 @@ def link_hosts() -> tuple[str, ...]:
     return tuple(str(h) for h in (_setting("GUARDS_LINK_HOSTS", ()) or ()))
 
 
+def second_reader_on() -> bool:
+    """Whether the learned second reading runs after the rules (``GUARDS_SECOND_READER``,
+    on unless set to False)."""
+    return bool(_setting("GUARDS_SECOND_READER", True))
+
+
 def budget_clock() -> float:
     """The clock the per-turn guard budget is measured on: CPU time of the thread
     running the guards. Guards are pure computation, so runaway work (a huge sum

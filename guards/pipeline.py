@@ -23,6 +23,7 @@ from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
 from guards.phrasebook import INJECTION_MARKERS, PHRASEBOOKS
 from guards.refund_guard import check_refund_promise
+from guards.second_reader import SecondReader, default_reader
 from guards.text import clauses, phrase_regex
 from guards.verdicts import Finding, GuardFailure, PipelineResult
 from guards.vocabulary_guard import check_internal_vocabulary
@@ -55,7 +56,9 @@ DEFAULT_GUARDS: tuple[Guard, ...] = (
 
 
 def warm_up() -> None:
-    """Compile every phrase pattern and load text2num once, so no turn pays for it."""
+    """Compile every phrase pattern, load text2num and the second reader's weights once,
+    so no turn pays for it."""
+    default_reader()
     for book in PHRASEBOOKS.values():
         for field in fields(book):
             value = getattr(book, field.name)
@@ -78,12 +81,15 @@ def run_guards(
     modes: Mapping[str, str] | None = None,
     budget_ms: float | None = None,
     guards: Sequence[Guard] = DEFAULT_GUARDS,
+    second_reader: SecondReader | str | None = "default",
 ) -> PipelineResult:
     """Run every enabled guard and return the verdict with all failures.
 
     Enforced failures decide the verdict; observe-mode failures are only reported.
     A guard that raises yields ``guard_error``; one that ends past the turn's budget (or
-    never starts because the budget is spent) yields ``guard_timeout``.
+    never starts because the budget is spent) yields ``guard_timeout``. The second
+    reader (``guards/second_reader.py``; ``None`` for the rules alone) then sets aside
+    the rejections it reads as correct and adds the slips it reads that no rule caught.
     """
     started = time.perf_counter()
     resolved = config.resolve_modes(modes)
@@ -107,6 +113,14 @@ def run_guards(
             continue
         found, now = _run_one(guard, capped, resolved, deadline, begun=now)
         failures.extend(found)
+    # The reader was learned over the default guards' verdicts: a caller's own set of
+    # guards gets it only when it passes one.
+    if second_reader == "default":
+        reader = default_reader() if guards is DEFAULT_GUARDS else None
+    else:
+        reader = second_reader
+    if isinstance(reader, SecondReader) and config.second_reader_on() and now <= deadline:
+        failures = reader.apply(capped, failures, resolved)
     return _result(failures, started)
 
 

@@ -1,0 +1,238 @@
+"""Learn the second reader's weights from the blind development halves.
+
+    python benchmarks/guards_learn.py            # train, choose the two thresholds, write
+    python benchmarks/guards_learn.py --check    # exit 1 if the weights are not the data's
+
+The second reader (``guards/second_reader.py``) is a logistic regression per guard over
+the turn's words (``guards/reader_features.py``), learned from the development halves
+of the blind files that rules were read from. The measurement files (written to
+measure, read by no rule) take no part in the weights: the two thresholds are chosen on
+their development halves, and their test halves, like every file's, are only reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from guards_blind import BLIND, load, modes_for  # noqa: E402
+
+# Files written to measure: no weight is learned from them, either half. The two
+# thresholds are chosen on the first seven's development halves (session 18's unread
+# files); the last eight (session 19's) take part in nothing and only measure.
+THRESHOLD_FILES = frozenset(
+    {"guards-aw", "guards-ax", "guards-ay", "actions-az", "guards-bf", "guards-bg", "actions-bh"}
+)
+MEASURE_FILES = THRESHOLD_FILES | {
+    "guards-bi",
+    "guards-bj",
+    "actions-bk",
+    "guards-bl",
+    "guards-bm",
+    "guards-bn",
+    "actions-bo",
+    "guards-bp",
+}
+# The guards whose verdicts are read from wording; the number, vocabulary, link and
+# quote guards compare figures and names, which words alone cannot.
+READ_GUARDS = (
+    "action_claim",
+    "refund_promise",
+    "discount_promise",
+    "stock_contradiction",
+    "warranty_without_data",
+    "out_of_stock_offered",
+)
+# The wording guards the reader may add a rejection to; for the product guards it only
+# sets rejections aside (whether a product is carried is in the search, not the words).
+ADDS = ("action_claim", "refund_promise", "discount_promise")
+# The generated calibration corpus under a seed of its own (the calibration test reads
+# the default seed): the forms the desk's own tests pin, as the rules' hands wrote them.
+GENERATED_SEED = 20261204
+GENERATED_COUNT = 2400
+# Cases the reader once got wrong and the tests pin (the rules' verdict, the right one):
+# learned as any turn, counted this many times so that one case outweighs the many
+# similar-looking turns it differs from.
+CORRECTIONS = ROOT / "tests" / "guards" / "reader_corrections.jsonl"
+CORRECTION_WEIGHT = 20
+MIN_TURNS = 2  # a feature seen in one training turn only is left out
+C = 1.0
+# A feature whose weights are all smaller than this is dropped from the file: half
+# the features, the same verdict on every blind turn but a handful, a smaller table.
+KEEP = 0.05
+# Of the pairs within about one turn's worth of the best (on the worse of the two
+# rates), the one with which the reader changes least (the highest ``high``, then the
+# lowest ``low``): a noisy tie on a few hundred turns does not decide the default.
+LOWS = (0.0, 0.002, 0.005, 0.01, 0.02, 0.05)
+HIGHS = (1.01, 0.9, 0.8, 0.7, 0.6, 0.5)
+MARGIN = 0.1
+OUT = ROOT / "guards" / "data" / "second_reader.json"
+
+
+def training_files() -> list[Path]:
+    return [p for p in sorted(BLIND.glob("*.jsonl")) if p.stem not in MEASURE_FILES]
+
+
+def threshold_files() -> list[Path]:
+    return [p for p in sorted(BLIND.glob("*.jsonl")) if p.stem in THRESHOLD_FILES]
+
+
+def generated() -> list[dict]:
+    from guards_corpus import generate
+
+    return generate(seed=GENERATED_SEED, count=GENERATED_COUNT)
+
+
+def data_digest(files: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    digest.update(json.dumps(generated(), sort_keys=True).encode())
+    digest.update(CORRECTIONS.read_bytes())
+    return digest.hexdigest()
+
+
+def _cases(files: list[Path], half: str) -> list:
+    from guards.checkfmt import parse_case
+    from guards.pipeline import cap_context
+
+    out = []
+    for writer, obj in load(files, half):
+        case = parse_case(obj)
+        if case.expect is not None:
+            out.append((writer, case, cap_context(case.ctx, max_chars=8000)))
+    return out
+
+
+def train() -> dict:
+    from guards.checkfmt import parse_case
+    from guards.pipeline import cap_context
+    from guards.reader_features import turn_features
+    from guards.reader_fit import SparseRows, fit_logistic
+
+    files = training_files()
+    cases = _cases(files, "dev")
+    for turn in generated():
+        case = parse_case(turn)
+        cases.append(("generated", case, cap_context(case.ctx, max_chars=8000)))
+    lines = [line for line in CORRECTIONS.read_text(encoding="utf-8").splitlines() if line]
+    for line in lines:
+        case = parse_case(json.loads(line))
+        cases.append(("correction", case, cap_context(case.ctx, max_chars=8000)))
+    counts = np.array([CORRECTION_WEIGHT if w == "correction" else 1 for w, _, _ in cases])
+    features = [turn_features(ctx) for _, _, ctx in cases]
+    seen = Counter(f for fs in features for f in fs)
+    vocab = sorted(f for f, n in seen.items() if n >= MIN_TURNS)
+    index = {f: i for i, f in enumerate(vocab)}
+    x = SparseRows([sorted(index[f] for f in fs if f in index) for fs in features], len(vocab))
+    weights = np.zeros((len(vocab), len(READ_GUARDS)))
+    bias = []
+    for column, guard in enumerate(READ_GUARDS):
+        y = np.array(
+            [c.expect.verdict == "fail" and str(c.expect.guard) == guard for _, c, _ in cases]
+        )
+        w, b = fit_logistic(x, y, c=C, weight=counts)
+        weights[:, column] = w
+        bias.append(round(b, 4))
+    keep = np.abs(weights).max(axis=1) >= KEEP
+    table = {vocab[i]: [round(float(v), 4) for v in weights[i]] for i in np.flatnonzero(keep)}
+    return {
+        "guards": list(READ_GUARDS),
+        "adds": list(ADDS),
+        "bias": bias,
+        "weights": table,
+        "trained_on": {
+            "files": [p.stem for p in files],
+            "half": "dev",
+            "generated": {"seed": GENERATED_SEED, "count": GENERATED_COUNT},
+            "corrections": len(lines),
+            "turns": len(cases),
+            "sha256": data_digest(files),
+        },
+    }
+
+
+def choose_thresholds(model: dict) -> tuple[float, float, list[str]]:
+    """(low, high) on the threshold files' development halves: the pair that keeps both
+    error rates nearest their targets (1.5 % false alarms, 5 % misses)."""
+    from dataclasses import replace
+
+    from guards.codes import GUARD_CODES, GuardMode
+    from guards.config import resolve_modes
+    from guards.pipeline import run_guards
+    from guards.second_reader import SecondReader
+
+    reader = SecondReader.from_dict({**model, "low": 0.0, "high": 2.0})
+    modes = {str(code): str(GuardMode.ENFORCE) for code in GUARD_CODES}
+    turns = []
+    for writer, case, ctx in _cases(threshold_files(), "dev"):
+        wanted = modes_for(writer, modes)
+        result = run_guards(case.ctx, modes=wanted, second_reader=None)
+        turns.append((case, ctx, list(result.failures), resolve_modes(wanted)))
+    lines = []
+    tried = []
+    for low in LOWS:
+        for high in HIGHS:
+            trial = replace(reader, low=low, high=high)
+            fp = good = fn = bad = 0
+            for case, ctx, failures, resolved in turns:
+                kept = trial.apply(ctx, failures, resolved)
+                fired = {str(f.guard): f for f in kept if f.mode == GuardMode.ENFORCE}
+                if case.expect.verdict == "pass":
+                    good += 1
+                    fp += bool(fired)
+                    continue
+                bad += 1
+                want = str(case.expect.guard)
+                fn += not (want in fired and case.expect.named_in(fired[want].extra_figures))
+            worst = max(fp / good / 0.015, fn / bad / 0.05)
+            lines.append(f"low {low:<6} high {high:<5} FP {fp}/{good} FN {fn}/{bad}")
+            tried.append((worst, low, high))
+    floor = min(worst for worst, _, _ in tried)
+    near = [(high, -low) for worst, low, high in tried if worst <= floor + MARGIN]
+    high, low = max(near)
+    return -low, high, lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check the file is current")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    if args.check:
+        held = json.loads(OUT.read_text(encoding="utf-8"))["trained_on"]
+        files = training_files()
+        current = {"files": [p.stem for p in files], "sha256": data_digest(files)}
+        if {k: held[k] for k in current} != current:
+            print(f"{OUT.name} was not learned from the blind files as they are: retrain")
+            return 1
+        print(f"{OUT.name} is current ({held['turns']} turns)")
+        return 0
+    model = train()
+    low, high, lines = choose_thresholds(model)
+    print("\n".join(lines))
+    print(f"chosen: low {low}, high {high}")
+    model = {"low": low, "high": high, **model}
+    OUT.parent.mkdir(exist_ok=True)
+    OUT.write_text(json.dumps(model, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(model['weights'])} features")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
