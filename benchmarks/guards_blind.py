@@ -10,6 +10,7 @@ against, blocks 1, 3, 5… the test half that the README reports.
     python benchmarks/guards_blind.py                 # the test halves (the figure)
     python benchmarks/guards_blind.py --half dev --show 40
     python benchmarks/guards_blind.py --half all --file tests/guards/blind/actions-d.jsonl
+    python benchmarks/guards_blind.py --rules-only    # without the second reader
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--file", action="append", type=Path, help="default: every blind file")
     parser.add_argument("--show", type=int, default=0, help="print this many misses")
     parser.add_argument("--json", action="store_true", help="one JSON summary instead")
+    parser.add_argument(
+        "--rules-only", action="store_true", help="the rules without the second reader"
+    )
     args = parser.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
@@ -86,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     for writer, obj in load(files, args.half):
         case = parse_case(obj)
         lang = "en" if case.ctx.language == "en" else obj.get("locale", "es")
-        result = run_guards(case.ctx, modes=modes_for(writer, modes), budget_ms=1000)
+        reader = {"second_reader": None} if args.rules_only else {}
+        result = run_guards(case.ctx, modes=modes_for(writer, modes), budget_ms=1000, **reader)
         fired = {f.guard: f for f in result.failures}
         keys = (writer, lang, "all")
         if case.expect is None:
@@ -118,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                 first_person_money_missed += 1
                 mark = " first-person"
                 # With every guard on, as the desk runs: did any guard stop the draft?
-                everything = run_guards(case.ctx, modes=modes, budget_ms=1000).failures
+                everything = run_guards(case.ctx, modes=modes, budget_ms=1000, **reader).failures
                 if not everything:
                     first_person_money_reached += 1
                     mark = " first-person, reached"
