@@ -43,6 +43,11 @@ MEASURE_FILES = THRESHOLD_FILES | {
     "guards-bn",
     "actions-bo",
     "guards-bp",
+    # session 20's four, asked for at its start: they take part in nothing either
+    "guards-bq",
+    "guards-br",
+    "actions-bs",
+    "guards-bt",
 }
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
