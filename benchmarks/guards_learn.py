@@ -6,8 +6,9 @@
 The second reader (``guards/second_reader.py``) is a logistic regression per guard over
 the turn's words (``guards/reader_features.py``), learned from the development halves
 of the blind files that rules were read from. The measurement files (written to
-measure, read by no rule) take no part in the weights: the two thresholds are chosen on
-their development halves, and their test halves, like every file's, are only reported.
+measure, read by no rule) take no part in the weights: the three thresholds are chosen
+on the development halves of fifteen of them, and the test halves, like every file's,
+are only reported; the last four files take part in nothing.
 """
 
 from __future__ import annotations
@@ -28,27 +29,18 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from guards_blind import BLIND, load, modes_for  # noqa: E402
 
-# Files written to measure: no weight is learned from them, either half. The two
-# thresholds are chosen on the first seven's development halves (session 18's unread
-# files); the last eight (session 19's) take part in nothing and only measure.
+# Files written to measure: no weight is learned from them, either half. The three
+# thresholds are chosen on the development halves of session 18's unread files and of
+# session 19's (1,280 turns; session 19 chose on the first seven's 640 alone, and a
+# one-turn margin moved its threshold); session 20's four take part in nothing.
 THRESHOLD_FILES = frozenset(
-    {"guards-aw", "guards-ax", "guards-ay", "actions-az", "guards-bf", "guards-bg", "actions-bh"}
+    {
+        *("guards-aw", "guards-ax", "guards-ay", "actions-az", "guards-bf", "guards-bg"),
+        *("actions-bh", "guards-bi", "guards-bj", "actions-bk", "guards-bl", "guards-bm"),
+        *("guards-bn", "actions-bo", "guards-bp"),
+    }
 )
-MEASURE_FILES = THRESHOLD_FILES | {
-    "guards-bi",
-    "guards-bj",
-    "actions-bk",
-    "guards-bl",
-    "guards-bm",
-    "guards-bn",
-    "actions-bo",
-    "guards-bp",
-    # session 20's four, asked for at its start: they take part in nothing either
-    "guards-bq",
-    "guards-br",
-    "actions-bs",
-    "guards-bt",
-}
+MEASURE_FILES = THRESHOLD_FILES | {"guards-bq", "guards-br", "actions-bs", "guards-bt"}
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
 READ_GUARDS = (
@@ -76,12 +68,17 @@ C = 1.0
 # A feature whose weights are all smaller than this is dropped from the file: half
 # the features, the same verdict on every blind turn but a handful, a smaller table.
 KEEP = 0.05
-# Of the pairs within about one turn's worth of the best (on the worse of the two
-# rates), the one with which the reader changes least (the highest ``high``, then the
-# lowest ``low``): a noisy tie on a few hundred turns does not decide the default.
+# Of the settings within about two turns' worth of the fewest misses, the one with
+# which the reader changes least (the highest ``high``, then the highest ``overrule``,
+# then the lowest ``low``): a noisy tie does not decide the default.
 LOWS = (0.0, 0.002, 0.005, 0.01, 0.02, 0.05)
 HIGHS = (1.01, 0.9, 0.8, 0.7, 0.6, 0.5)
+# Where the rules read a commitment and cleared it, the reader must be surer to fail
+# the draft: 2.0 is never (the rules' reading always stands).
+OVERRULES = (2.0, 0.99, 0.98, 0.95, 0.9, 0.8)
 MARGIN = 0.1
+FP_TARGET = 0.015  # the issues' lines: false alarms and misses on text nobody here wrote
+FN_TARGET = 0.05
 OUT = ROOT / "guards" / "data" / "second_reader.json"
 
 
@@ -169,9 +166,9 @@ def train() -> dict:
     }
 
 
-def choose_thresholds(model: dict) -> tuple[float, float, list[str]]:
-    """(low, high) on the threshold files' development halves: the pair that keeps both
-    error rates nearest their targets (1.5 % false alarms, 5 % misses)."""
+def choose_thresholds(model: dict) -> tuple[float, float, float, list[str]]:
+    """(low, high, overrule) on the threshold files' development halves: of the settings
+    that keep false alarms within 1.5 %, the one with the fewest misses."""
     from dataclasses import replace
 
     from guards.codes import GUARD_CODES, GuardMode
@@ -179,7 +176,7 @@ def choose_thresholds(model: dict) -> tuple[float, float, list[str]]:
     from guards.pipeline import run_guards
     from guards.second_reader import SecondReader
 
-    reader = SecondReader.from_dict({**model, "low": 0.0, "high": 2.0})
+    reader = SecondReader.from_dict({**model, "low": 0.0, "high": 2.0, "overrule": 2.0})
     modes = {str(code): str(GuardMode.ENFORCE) for code in GUARD_CODES}
     turns = []
     for writer, case, ctx in _cases(threshold_files(), "dev"):
@@ -188,27 +185,33 @@ def choose_thresholds(model: dict) -> tuple[float, float, list[str]]:
         turns.append((case, ctx, list(result.failures), resolve_modes(wanted)))
     lines = []
     tried = []
-    for low in LOWS:
-        for high in HIGHS:
-            trial = replace(reader, low=low, high=high)
-            fp = good = fn = bad = 0
-            for case, ctx, failures, resolved in turns:
-                kept = trial.apply(ctx, failures, resolved)
-                fired = {str(f.guard): f for f in kept if f.mode == GuardMode.ENFORCE}
-                if case.expect.verdict == "pass":
-                    good += 1
-                    fp += bool(fired)
-                    continue
-                bad += 1
-                want = str(case.expect.guard)
-                fn += not (want in fired and case.expect.named_in(fired[want].extra_figures))
-            worst = max(fp / good / 0.015, fn / bad / 0.05)
-            lines.append(f"low {low:<6} high {high:<5} FP {fp}/{good} FN {fn}/{bad}")
-            tried.append((worst, low, high))
-    floor = min(worst for worst, _, _ in tried)
-    near = [(high, -low) for worst, low, high in tried if worst <= floor + MARGIN]
-    high, low = max(near)
-    return -low, high, lines
+    grid = [(lo, hi, over) for lo in LOWS for hi in HIGHS for over in OVERRULES if over >= hi]
+    for low, high, overrule in grid:
+        trial = replace(reader, low=low, high=high, overrule=overrule)
+        fp = good = fn = bad = 0
+        for case, ctx, failures, resolved in turns:
+            kept = trial.apply(ctx, failures, resolved)
+            fired = {str(f.guard): f for f in kept if f.mode == GuardMode.ENFORCE}
+            if case.expect.verdict == "pass":
+                good += 1
+                fp += bool(fired)
+                continue
+            bad += 1
+            want = str(case.expect.guard)
+            fn += not (want in fired and case.expect.named_in(fired[want].extra_figures))
+        lines.append(
+            f"low {low:<6} high {high:<5} overrule {overrule:<5} FP {fp}/{good} FN {fn}/{bad}"
+        )
+        tried.append((fp / good / FP_TARGET, fn / bad / FN_TARGET, low, high, overrule))
+    # A guard too strict is worse than none: the false-alarm line first, then the
+    # fewest misses; only when no setting keeps the line, the one nearest both targets.
+    keeping = [(fn, low, high, over) for fp, fn, low, high, over in tried if fp <= 1.0]
+    if not keeping:
+        keeping = [(max(fp, fn), low, high, over) for fp, fn, low, high, over in tried]
+    floor = min(worst for worst, *_ in keeping)
+    near = [(high, over, -low) for worst, low, high, over in keeping if worst <= floor + MARGIN]
+    high, overrule, low = max(near)
+    return -low, high, overrule, lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,10 +232,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{OUT.name} is current ({held['turns']} turns)")
         return 0
     model = train()
-    low, high, lines = choose_thresholds(model)
+    low, high, overrule, lines = choose_thresholds(model)
     print("\n".join(lines))
-    print(f"chosen: low {low}, high {high}")
-    model = {"low": low, "high": high, **model}
+    print(f"chosen: low {low}, high {high}, overrule {overrule}")
+    model = {"low": low, "high": high, "overrule": overrule, **model}
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps(model, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(model['weights'])} features")

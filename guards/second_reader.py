@@ -10,11 +10,12 @@ weight was learned from:
 - a rule's rejection that the reader scores under ``low`` is set aside: it is kept as
   an observed failure (the guard log shows it, the customer is not stopped by it);
 - a draft the reader scores over ``high`` for a guard whose rule let it through fails
-  that guard, and the note names the sentence and the words that weigh most; but only
-  where the rules read no commitment of that guard's kind in the draft. Where they read
-  one and let it through (a tool did the act, the refund waits on an approval, an offer,
-  a negation, a cited policy), the structure's reason stands: the reader covers the
-  forms the rules cannot parse, it does not overrule the ones they can.
+  that guard, and the note names the sentence and the words that weigh most. Where the
+  rules read a commitment of that guard's kind in the draft and let it through (a tool
+  did the act, the refund waits on an approval, an offer, a negation, a cited policy),
+  the structure's reason stands unless the reader is surer still: it must score over
+  ``overrule`` (a third threshold, at least ``high``) to fail a draft the rules parsed
+  and cleared.
 
 It is a plain function of the turn's text and data like the rules: the same turn
 always gets the same verdict, and the weights are a file in the repository.
@@ -52,6 +53,8 @@ class SecondReader:
     bias: np.ndarray
     low: float
     high: float
+    # over ``high``: the score that fails a draft whose commitment the rules cleared
+    overrule: float = 2.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SecondReader:
@@ -66,6 +69,8 @@ class SecondReader:
             bias=np.array(data["bias"], dtype=np.float64),
             low=float(data["low"]),
             high=float(data["high"]),
+            # a file learned before the third threshold: the rules' reading always stood
+            overrule=float(data.get("overrule", 2.0)),
         )
 
     def _logits(self, features: set[str]) -> np.ndarray:
@@ -109,13 +114,14 @@ class SecondReader:
             wanted = code in self.adds and code not in fired and mode != GuardMode.OFF
             if wanted and score > self.high:
                 read = read if read is not None else commitment_kinds(ctx)
-                if code in read:
+                cleared = code in read
+                if cleared and score <= self.overrule:
                     continue
-                detail = self.explain(ctx, code, score)
+                detail = self.explain(ctx, code, score, cleared=cleared)
                 out.append(GuardFailure(guard=guard, mode=mode, reason=guard, detail=detail))
         return out
 
-    def explain(self, ctx: GuardContext, code: str, score: float) -> str:
+    def explain(self, ctx: GuardContext, code: str, score: float, *, cleared: bool = False) -> str:
         """The sentence the reader scores highest for ``code`` and its heaviest words."""
         column = self.guards.index(code)
         best = ("", -np.inf)
@@ -135,7 +141,13 @@ class SecondReader:
         what = _SAID.get(code, code.replace("_", " "))
         return (
             f"{what} in {best[0][:240]!r} (read by the second reader: {score:.2f}, over "
-            f"{self.high})" + (f"; the words that weigh most: {words}" if words else "")
+            + (
+                f"{self.overrule}, where the rules read it and let it through"
+                if cleared
+                else f"{self.high}"
+            )
+            + ")"
+            + (f"; the words that weigh most: {words}" if words else "")
         )
 
 

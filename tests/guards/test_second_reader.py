@@ -21,18 +21,19 @@ ROOT = Path(__file__).resolve().parents[2]
 GUARDS = ("action_claim", "refund_promise", "discount_promise")
 
 
-def reader(weights: dict[str, list[float]], *, bias: float = -6.0) -> SecondReader:
+def reader(
+    weights: dict[str, list[float]], *, bias: float = -6.0, overrule: float | None = None
+) -> SecondReader:
     """A reader with hand-set weights: its verdicts follow from the words alone."""
-    return SecondReader.from_dict(
-        {
-            "guards": list(GUARDS),
-            "adds": list(GUARDS),
-            "bias": [bias] * 3,
-            "weights": weights,
-            "low": 0.01,
-            "high": 0.9,
-        }
-    )
+    data = {
+        "guards": list(GUARDS),
+        "adds": list(GUARDS),
+        "bias": [bias] * 3,
+        "weights": weights,
+        "low": 0.01,
+        "high": 0.9,
+    }
+    return SecondReader.from_dict(data if overrule is None else {**data, "overrule": overrule})
 
 
 ALL = {code: GuardMode.ENFORCE for code in GuardCode}
@@ -99,6 +100,21 @@ def test_a_commitment_the_rules_read_and_let_through_is_not_overruled():
     out = reader({"w:devolvemos": [0.0, 12.0, 0.0]}).apply(ctx, [], ALL)
     # then the structure's reason stands: nothing is added
     assert out == []
+
+
+def test_a_cleared_commitment_is_overruled_only_over_the_third_threshold():
+    # given the same cleared refund, and a reader with an ``overrule`` threshold of 0.99
+    ctx = turn("Si se aprueba, te devolvemos el dinero.", locale="es-AR")
+    # when the reader scores it over ``high`` but not over ``overrule`` (0.95)
+    surer = reader({"w:devolvemos": [0.0, 9.0, 0.0]}, overrule=0.99)
+    # then the rules' reading stands
+    assert surer.apply(ctx, [], ALL) == []
+    # and when it scores it over ``overrule`` (0.998), the draft fails, and the note says
+    # that the rules read the commitment and let it through
+    surest = reader({"w:devolvemos": [0.0, 12.0, 0.0]}, overrule=0.99)
+    out = surest.apply(ctx, [], ALL)
+    assert [(f.guard, f.mode) for f in out] == [(GuardCode.REFUND_PROMISE, GuardMode.ENFORCE)]
+    assert "over 0.99, where the rules read it and let it through" in out[0].detail
 
 
 def test_a_guard_switched_off_gets_nothing_added():
