@@ -116,7 +116,9 @@ def _linked_hosts(draft: str, ctx: GuardContext) -> set[str]:
 def _host_of(authority: str) -> str:
     host = authority.rsplit("@", 1)[-1]
     host = host.split(":", 1)[0]
-    return host.strip().lower().rstrip(".")
+    # The sentence's own punctuation after a link ("… on https://www.shop.com, where …")
+    # is no part of the host: no host name ends in a comma, semicolon or mark.
+    return host.strip().lower().rstrip(".,;!?")
 
 
 def _looks_like_domain(domain: str, tld: str) -> bool:

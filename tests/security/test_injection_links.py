@@ -37,6 +37,7 @@ FOREIGN = [
     "Log in at https://demo-shop.example@evil.com/login",
     "Log in at https://evil.com\\@demo-shop.example/login",
     "Log in at https://evil-demo-shop.example/login",
+    "Log in at https://evil-deals.com, then at https://demo-shop.example.",
     "Log in at https://demo-shop.exаmple/login",  # a Cyrillic а
     # bare domains and addresses
     "Visit bit.ly/free-headphones for the offer.",
@@ -71,6 +72,10 @@ OWN = [
     "Mirá tienda-demo.example/ayuda/envios para los plazos.",
     "See https://demo-shop.example:443/help/payment.",
     "See https://DEMO-SHOP.EXAMPLE./help/payment.",
+    # the sentence goes on after the link (blind file BT, bt-0009 and bt-0023)
+    "Follow it under My Account > Orders on https://www.demo-shop.example, where it shows.",
+    "Entrá en Mis pedidos en https://www.tienda-demo.example; la lira tiene que estar sin uso.",
+    "Is it on https://demo-shop.example? Yes!",
 ]
 
 
