@@ -4,11 +4,13 @@ The rules read commitments, acts and products by their structure; on text writte
 other hands they miss forms no rule spelt out and stop correct answers that look like
 slips. The second reader is a logistic regression per wording guard over the turn's
 words (``guards/reader_features.py``), learned from the blind files' development
-halves (``benchmarks/guards_learn.py``), with two thresholds chosen on files that no
+halves (``benchmarks/guards_learn.py``), with three thresholds chosen on files that no
 weight was learned from:
 
 - a rule's rejection that the reader scores under ``low`` is set aside: it is kept as
-  an observed failure (the guard log shows it, the customer is not stopped by it);
+  an observed failure (the guard log shows it, the customer is not stopped by it); only
+  for the guards in ``sets_aside``, those where setting aside removed more false alarms
+  than true catches on the files that choose the thresholds;
 - a draft the reader scores over ``high`` for a guard whose rule let it through fails
   that guard, and the note names the sentence and the words that weigh most. Where the
   rules read a commitment of that guard's kind in the draft and let it through (a tool
@@ -55,6 +57,8 @@ class SecondReader:
     high: float
     # over ``high``: the score that fails a draft whose commitment the rules cleared
     overrule: float = 2.0
+    # the guards whose rejections it may set aside (None: all of its guards)
+    sets_aside: frozenset[str] | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SecondReader:
@@ -71,6 +75,7 @@ class SecondReader:
             high=float(data["high"]),
             # a file learned before the third threshold: the rules' reading always stood
             overrule=float(data.get("overrule", 2.0)),
+            sets_aside=frozenset(data["sets_aside"]) if "sets_aside" in data else None,
         )
 
     def _logits(self, features: set[str]) -> np.ndarray:
@@ -100,7 +105,8 @@ class SecondReader:
             code = str(failure.guard)
             fired.add(code)
             score = scores.get(code)
-            if score is not None and score < self.low and failure.reason == failure.guard:
+            may = self.sets_aside is None or code in self.sets_aside
+            if may and score is not None and score < self.low and failure.reason == failure.guard:
                 detail = (
                     f"set aside by the second reader ({score:.3f}, under {self.low}); "
                     f"the rule said: {failure.detail}"

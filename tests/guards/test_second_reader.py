@@ -21,9 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GUARDS = ("action_claim", "refund_promise", "discount_promise")
 
 
-def reader(
-    weights: dict[str, list[float]], *, bias: float = -6.0, overrule: float | None = None
-) -> SecondReader:
+def reader(weights: dict[str, list[float]], *, bias: float = -6.0, **more: object) -> SecondReader:
     """A reader with hand-set weights: its verdicts follow from the words alone."""
     data = {
         "guards": list(GUARDS),
@@ -33,7 +31,7 @@ def reader(
         "low": 0.01,
         "high": 0.9,
     }
-    return SecondReader.from_dict(data if overrule is None else {**data, "overrule": overrule})
+    return SecondReader.from_dict({**data, **more})
 
 
 ALL = {code: GuardMode.ENFORCE for code in GuardCode}
@@ -71,6 +69,15 @@ def test_a_rejection_the_reader_reads_as_correct_is_kept_but_observed():
     assert len(out) == 1 and out[0].mode == GuardMode.OBSERVE
     assert out[0].detail.startswith("set aside by the second reader")
     assert "free shipping the sources do not give" in out[0].detail
+
+
+def test_only_the_guards_it_may_set_aside_are_set_aside():
+    # given the same rejection, and a reader that may set aside only the act guard
+    ctx = turn("El sofá tiene envío gratis en CABA.", locale="es-AR")
+    rule = discount_failure(GuardCode.DISCOUNT_PROMISE, "free shipping the sources do not give")
+    narrow = reader({"w:sofa": [0.0, 0.0, -10.0]}, sets_aside=["action_claim"])
+    # when it applies its decisions, then the discount rejection stands as the rule said
+    assert narrow.apply(ctx, [rule], ALL) == [rule]
 
 
 def test_an_error_of_a_guard_is_never_set_aside():
