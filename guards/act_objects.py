@@ -11,6 +11,8 @@ MONEY_ES += ("centavo", "céntimo", "dólar", "dolar")  # "te devolvemos cada pe
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
 MONEY_ES += ("fianza", "seña")  # a deposit paid back
+# what a purchase cost besides the price: "los gastos de envío te los devolvemos"
+MONEY_ES += ("gasto", "coste", "costo", "recargo", "comisi")
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
 SEND_ES += ("reemplazo", "repuesto", "nuevo", "nueva", "otro", "otra", "unidad", "código", "codigo")
 SEND_ES += ("enlace", "link", "voucher", "cupón", "cupon", "remito", "guía", "guia", "paquete")

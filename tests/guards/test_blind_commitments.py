@@ -25,6 +25,18 @@ def test_a_refund_declared_done_with_consider_is_a_promise(draft):
     assert "refund_promise" in check(turn(draft, locale="en", tools=[order]))
 
 
+def test_costs_paid_back_are_money_back():
+    """Given a cited withdrawal policy that says nothing of shipping costs (br-0123,
+    development half), when the draft adds "Los gastos de envío también te los
+    devolvemos", then refund_promise fails: a cost given back is money."""
+    chunks = {"devoluciones#1": "Dispones de 14 días naturales desde la entrega para desistir."}
+    draft = (
+        "Dispones de 14 días naturales desde la entrega para desistir de la compra "
+        "[devoluciones#1]. Los gastos de envío también te los devolvemos, no te preocupes."
+    )
+    assert "refund_promise" in check(turn(draft, locale="es-ES", chunks=chunks))
+
+
 def test_a_refund_said_approved_while_the_lookup_says_pending_fails():
     """Given a lookup that reports the refund request pending review, when the draft
     says "tu reintegro ya fue aprobado", then refund_promise fails: approving is an
