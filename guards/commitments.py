@@ -249,7 +249,13 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
     if person == SECOND:
         return CUSTOMER, False
     if person == THIRD:
-        if prev in _THIRD_PARTIES_ES or prev.startswith(CARRIER_ES):
+        # a personal pronoun after a preposition is no subject: "uno de ellos se te
+        # devolverá" gives back one of the charges, it is not "ellos" who do it (a
+        # relative stays one: "pídele a quien te lo regaló")
+        subject = prev in _RELATIVES_ES or not (
+            before >= 1 and tokens[before - 1] in _PREPOSITIONS_ES
+        )
+        if (prev in _THIRD_PARTIES_ES and subject) or prev.startswith(CARRIER_ES):
             return None  # "pídele a quien te lo regaló", "el repartidor te lo pidió"
         if prev == "que" and {"lo", "la", "los", "las"} & set(tokens[before + 1 : index]):
             # "la persona que te la regaló": with the object a clitic, the noun before
@@ -288,6 +294,8 @@ _FINITE_NEXT_ES = frozenset(
 )
 # Subjects that are someone other than the shop (closed class of pronouns).
 _THIRD_PARTIES_ES = frozenset("quien quienes alguien él ella ellos ellas".split())
+_PREPOSITIONS_ES = frozenset("de a para con por sin entre".split())
+_RELATIVES_ES = frozenset("quien quienes alguien".split())
 
 
 def _future_es(token: str) -> bool:

@@ -37,6 +37,20 @@ def test_costs_paid_back_are_money_back():
     assert "refund_promise" in check(turn(draft, locale="es-ES", chunks=chunks))
 
 
+def test_one_of_them_given_back_is_money_back_not_someone_elses_act():
+    """Given a lookup with two charges (br-0002, development half), when the draft says
+    "Uno de ellos se te devolverá en tu cuenta", then refund_promise fails: "ellos"
+    after "de" is what is given back, not who gives it; "quien" after "a" still is."""
+    order = ("get_order_status", {"order_id": "CA-5490"}, "CA-5490 — 2 charges of 41,20 €")
+    draft = (
+        "Efectivamente, en el pedido CA-5490 constan 2 cargos de 41,20 €. Uno de ellos se "
+        "te devolverá en tu cuenta en los próximos días."
+    )
+    assert "refund_promise" in check(turn(draft, locale="es-ES", tools=[order]))
+    gift = "Para cambiarlo sin ticket, pídele a quien te lo regaló el número de pedido."
+    assert "discount_promise" not in check(turn(gift, locale="es-AR"))
+
+
 def test_a_refund_said_approved_while_the_lookup_says_pending_fails():
     """Given a lookup that reports the refund request pending review, when the draft
     says "tu reintegro ya fue aprobado", then refund_promise fails: approving is an
