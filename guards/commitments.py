@@ -293,9 +293,9 @@ _FINITE_NEXT_ES = frozenset(
     "es son está están era fue sirve sirven vale valen queda quedan".split()
 )
 # Subjects that are someone other than the shop (closed class of pronouns).
-_THIRD_PARTIES_ES = frozenset("quien quienes alguien él ella ellos ellas".split())
-_PREPOSITIONS_ES = frozenset("de a para con por sin entre".split())
 _RELATIVES_ES = frozenset("quien quienes alguien".split())
+_THIRD_PARTIES_ES = _RELATIVES_ES | frozenset("él ella ellos ellas".split())
+_PREPOSITIONS_ES = frozenset("de a para con por sin entre".split())
 
 
 def _future_es(token: str) -> bool:

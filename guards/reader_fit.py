@@ -63,7 +63,3 @@ def fit_logistic(
         w -= rate * (m_w / correct1) / (np.sqrt(v_w / correct2) + eps)
         b -= rate * (m_b / correct1) / (np.sqrt(v_b / correct2) + eps)
     return w, b
-
-
-def predict(x: SparseRows, w: np.ndarray, b: float) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-(x.dot(w) + b)))

@@ -55,10 +55,8 @@ class SecondReader:
     bias: np.ndarray
     low: float
     high: float
-    # over ``high``: the score that fails a draft whose commitment the rules cleared
-    overrule: float = 2.0
-    # the guards whose rejections it may set aside (None: all of its guards)
-    sets_aside: frozenset[str] | None = None
+    overrule: float  # over ``high``: the score that fails a draft the rules cleared
+    sets_aside: frozenset[str]  # the guards whose rejections it may set aside
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SecondReader:
@@ -73,9 +71,10 @@ class SecondReader:
             bias=np.array(data["bias"], dtype=np.float64),
             low=float(data["low"]),
             high=float(data["high"]),
-            # a file learned before the third threshold: the rules' reading always stood
+            # a file learned before these two: the rules' reading of a commitment always
+            # stood, and any of its guards' rejections could be set aside
             overrule=float(data.get("overrule", 2.0)),
-            sets_aside=frozenset(data["sets_aside"]) if "sets_aside" in data else None,
+            sets_aside=frozenset(data.get("sets_aside", data["guards"])),
         )
 
     def _logits(self, features: set[str]) -> np.ndarray:
@@ -97,7 +96,8 @@ class SecondReader:
         failures: list[GuardFailure],
         modes: Mapping[GuardCode, GuardMode],
     ) -> list[GuardFailure]:
-        """The rules' failures with the reader's two decisions applied."""
+        """The rules' failures with the reader's decisions applied: rejections set
+        aside, slips added."""
         scores = self.scores(ctx)
         out: list[GuardFailure] = []
         fired = set()
@@ -105,8 +105,8 @@ class SecondReader:
             code = str(failure.guard)
             fired.add(code)
             score = scores.get(code)
-            may = self.sets_aside is None or code in self.sets_aside
-            if may and score is not None and score < self.low and failure.reason == failure.guard:
+            may = code in self.sets_aside and failure.reason == failure.guard
+            if may and score is not None and score < self.low:
                 detail = (
                     f"set aside by the second reader ({score:.3f}, under {self.low}); "
                     f"the rule said: {failure.detail}"
