@@ -89,8 +89,13 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             denies_another_thing(clause, products)
         )
         about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
-        if not about_info:
-            for found, about_range in denied_products(clause, ctx.language, products, ctx.question):
+        denials = denied_phrases(clause, ctx.language)
+        if denials:
+            products_denied = denied_products(clause, ctx.language, products, ctx.question)
+            for (phrase, _), (found, about_range) in zip(denials, products_denied, strict=True):
+                said = " ".join(phrase)
+                if find_phrase(book.warranty, said) or find_phrase(_INFO, said):
+                    continue  # "no tenemos datos de garantía del X": about information
                 # "no lo trabajamos" denies the range: a product the search returned is
                 # in it, in stock or not; "no lo tenemos" may be about the stock
                 if found and (about_range or all(p.in_stock for p in found)):
@@ -101,7 +106,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         # a "no vendemos / we don't stock …" is resolved by its own noun phrase above;
         # the words that name a product anywhere in the clause decide only the others
         # ("está agotado", "no hay stock")
-        by_phrase = bool(denied_phrases(clause, ctx.language))
+        by_phrase = bool(denials)
         if denied and not about_info and not by_phrase:
             named = [*named_products(clause, products), *referred(clause, products)]
             said = list(phrase_regex(book.unavailable).finditer(clause))

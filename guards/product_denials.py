@@ -77,22 +77,48 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
     and whether the verb is about the range (sell, work with, discontinue) rather than
     the stock ("no lo tenemos" may be about a size or a colour)."""
     out = []
-    for match in _DENY["en" if language == "en" else "es"].finditer(clause):
+    matches = list(_DENY["en" if language == "en" else "es"].finditer(clause))
+    for index, match in enumerate(matches):
+        following = matches[index + 1] if index + 1 < len(matches) else None
         # the topic is the last conjunct before the denial: "La lámpara está agotada y
         # la estantería Kallax no la vendemos" denies the shelf
         before = _AND.split(_STOP.split(clause[: match.start(1)])[-1])[-1]
-        after = _STOP.split(clause[match.end(1) :])[0]
+        # the object ends where the next denial starts ("lo discontinuamos y ya no lo
+        # trabajamos")
+        end = following.start(1) if following else len(clause)
+        after = _STOP.split(clause[match.end(1) : end])[0]
         topic, obj = words(before), words(after)
-        phrase = topic + obj if _content(topic) or _pointer(topic) else obj
+        if _is_object(obj) and not _CLITIC.search(match.group(1)):
+            # a verb with its own object and no clitic taking up a topic: "so we don't
+            # carry the X", "así que no trabajamos el X" deny the object, qualified only
+            # by a phrase that opens with a preposition ("En talle XL no tenemos cascos")
+            phrase = topic + obj if topic and topic[0] in _PREPOSITIONS else obj
+        else:
+            phrase = topic + obj if _content(topic) or _pointer(topic) else obj
         out.append((phrase, _RANGE.search(match.group(1)) is not None))
     return tuple(out)
+
+
+# A clitic in the denial takes up a fronted topic: "El X no lo tenemos".
+_CLITIC = scan.compile(r"(?i)(?:^|\s)(?:lo|la|los|las|le|les)\s")
+_PREPOSITIONS = frozenset(
+    "en de del para por con a al desde hasta sin in at for with on from since until "
+    "without of by".split()
+)
+
+
+def _is_object(obj: list[str]) -> bool:
+    """Words after the verb that are its object: some content, not opened by a
+    preposition ("en azul", "in the shop" say where or which variant, not what)."""
+    return bool(_content(obj)) and obj[0] not in _PREPOSITIONS
 
 
 def denied_products(
     clause: str, language: str, products: tuple[Product, ...], question: str
 ) -> list[tuple[list[Product], bool]]:
-    """For each denial in the clause, the returned products it denies carrying, and
-    whether it denies the range (sell, work with) rather than the stock."""
+    """For each denial in the clause, in the order of ``denied_phrases``, the returned
+    products it denies carrying (none when it denies another thing), and whether it
+    denies the range (sell, work with) rather than the stock."""
     out: list[tuple[list[Product], bool]] = []
     denials = denied_phrases(clause, language)
     if not denials:
@@ -102,13 +128,15 @@ def denied_products(
     for phrase, about_range in denials:
         phrase = _without_place(phrase, products)
         if any(w in _OTHER for w in phrase):
-            continue  # "otro modelo": another thing
+            out.append(([], about_range))  # "otro modelo": another thing
+            continue
         content = _content(phrase)
         if any(w in _ATTRIBUTE for w in content) and not _named_with(content, products):
-            continue  # "ese talle": a variant of it
+            out.append(([], about_range))  # "ese talle": a variant of it
+            continue
         if not content:
-            if _pointer(phrase) and about_range:
-                out.append((loosely_referred(question, products), about_range))
+            pointed = _pointer(phrase) and about_range
+            out.append((loosely_referred(question, products) if pointed else [], about_range))
             continue
         found = []
         for product in products:

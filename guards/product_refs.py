@@ -215,9 +215,38 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
             continue  # "grinders from Breville and Baratza": not a Comandante grinder
         if scope and name & {stem(t) for t in scope}:
             return True  # "todos nuestros sofás" covers a sofa, not a table
-        if name & {stem(t) for t in tokens}:
+        if name & {stem(t) for t in tokens} and not _another_line(sentence, name):
             return True
     return False
+
+
+def _another_line(sentence: str, name: set[str]) -> bool:
+    """The kind the line names is qualified by a name the product's lacks, written
+    capitalised right after it ("Hornos Kilnia: 2 años" is not the Fornax kiln's)."""
+    return any(
+        kind in name and not {stem(n) for n in lines} & name
+        for kind, lines in qualified_kinds(sentence).items()
+    )
+
+
+def qualified_kinds(text: str) -> dict[str, frozenset[str]]:
+    """The kinds a text names only with a line's name written capitalised right after
+    them ("Hornos Kilnia: 2 años", "our brass dials Sunwise"), each with the names in
+    lower case. A kind written capitalised inside a sentence is a name itself; a kind
+    also written bare is said of every line and is left out."""
+    found = list(_WRITTEN.finditer(text))
+    named: dict[str, set[str]] = {}
+    bare: set[str] = set()
+    for at, match in enumerate(found):
+        word = match.group()
+        kind = stem(word.lower())
+        opens = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1] in ".!?:;"
+        after = found[at + 1].group() if at + 1 < len(found) else ""
+        if (opens or word.islower()) and after[:1].isupper() and after.isalpha():
+            named.setdefault(kind, set()).add(after.lower())
+        else:
+            bare.add(kind)
+    return {k: frozenset(v) for k, v in named.items() if k not in bare}
 
 
 # The makers a warranty line limits itself to: capitalised names after "from / by / de /

@@ -14,7 +14,7 @@ from guards import scan
 from guards.context import RetrievedChunk
 from guards.memo import memoised
 from guards.product_claims import referred
-from guards.product_refs import loosely_referred, stem, stems
+from guards.product_refs import loosely_referred, qualified_kinds, stem, stems
 from guards.product_variants import by_measure
 from guards.products import Product
 from guards.text import citations, sentences, words
@@ -314,7 +314,16 @@ def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool
     }
     if not own:
         return False
-    return any(own & _kind_stems(text) for text in chunks if TERM.search(text))
+    said = {w.lower() for w in words(sentence)}
+    return any(
+        own & _kind_stems(text) - _other_lines(text, said) for text in chunks if TERM.search(text)
+    )
+
+
+def _other_lines(text: str, said: set[str]) -> set[str]:
+    """The chunk's kinds it names only for lines the sentence does not name: "Hornos
+    Kilnia: 2 años" bridges no kiln of another maker."""
+    return {kind for kind, lines in qualified_kinds(text).items() if not lines & said}
 
 
 _NAME_WORD = scan.compile(r"(?:[^.:;!?\s]\s+)(\p{Lu}[\pL'’-]*)")

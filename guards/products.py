@@ -144,7 +144,10 @@ def _price(value: Any) -> Decimal | None:
 
 
 def stem(word: str) -> str:
-    """Singular of a plural noun, enough to compare "relojes" with "reloj"."""
+    """Singular of a plural noun, enough to compare "relojes" with "reloj" and "tamices"
+    with "tamiz" (Spanish writes a final z as c before -es)."""
+    if len(word) > 4 and word.endswith("ces"):
+        return word[:-3] + "z"
     if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
         return word[:-2]
     if len(word) > 3 and word.endswith("s"):

@@ -1,0 +1,138 @@
+"""Misses and false alarms found in session 21 on the development halves of the blind
+files BQ to BX, each kept exactly as its writer wrote it, with the correct answers that
+pin where each new reading stops."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from guards.checkfmt import parse_case
+from guards.context import GuardContext
+from guards.product_denials import denied_phrases
+from guards.products import stem
+from tests.guards.helpers import check, turn
+
+BLIND = Path(__file__).parent / "blind"
+
+
+def blind(case_id: str) -> GuardContext:
+    """The turn exactly as its writer wrote it, from whichever file has its prefix."""
+    prefix = case_id.split("-")[0]
+    (path,) = BLIND.glob(f"*-{prefix}.jsonl")
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if json.loads(line)["id"] == case_id:
+            return parse_case(json.loads(line)).ctx
+    raise LookupError(case_id)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "so we don't carry the two-burner propane forge": a connective before the
+        # verb is no part of what is denied
+        "bu-0103",
+        # "lo discontinuamos y ya no lo trabajamos": the first denial's object ends
+        # where the second begins
+        "bt-0081",
+        # "el fundidor de 3 L no lo trabajamos: solo tenemos … con 3 años de garantía":
+        # a warranty elsewhere in the clause does not make the denial about information
+        "bt-0144",
+        # "Tamices no vendemos" when the Tamiz de esmaltar came back
+        "bx-0103",
+    ],
+)
+def test_denying_a_product_the_search_returned_in_stock_fails(case_id):
+    assert "stock_contradiction" in check(blind(case_id))
+
+
+def test_a_size_before_the_denial_still_makes_it_a_variant():
+    """Given the Casco Raleigh MTB talle M in stock; "En talle XL no tenemos cascos"
+    denies a size, not the helmet (uu-0062)."""
+    assert "stock_contradiction" not in check(blind("uu-0062"))
+
+
+@pytest.mark.parametrize(
+    ("clause", "language", "denied"),
+    [
+        ("so we don't carry the two-burner propane forge", "en", ["the", "two", "burner"]),
+        ("así que no trabajamos el fundidor de 3 L", "es", ["el", "fundidor", "de", "3", "l"]),
+        # a clitic takes up the topic: the topic is what is denied
+        ("El fundidor de 3 L no lo trabajamos", "es", ["el", "fundidor", "de", "3", "l"]),
+    ],
+)
+def test_what_a_denial_denies(clause, language, denied):
+    phrase, _ = denied_phrases(clause, language)[0]
+    assert phrase[: len(denied)] == denied
+
+
+def test_a_denial_that_is_about_information_passes():
+    """Given the Fundidor 3 L in stock; "no tenemos datos de garantía del Fundidor de
+    cera eléctrico 3 L" is about information, not the product."""
+    tools = [
+        (
+            "search_products",
+            {"query": "fundidor"},
+            {
+                "products": [
+                    {
+                        "name": "Fundidor de cera eléctrico 3 L",
+                        "price": "89.90",
+                        "in_stock": True,
+                        "warranty": None,
+                    }
+                ]
+            },
+        )
+    ]
+    draft = "No tenemos datos de garantía del Fundidor de cera eléctrico 3 L, lo siento."
+    assert "stock_contradiction" not in check(turn(draft, locale="es-ES", tools=tools))
+    draft = "El Fundidor de cera eléctrico 3 L no lo trabajamos."
+    assert "stock_contradiction" in check(turn(draft, locale="es-ES", tools=tools))
+
+
+@pytest.mark.parametrize(
+    ("plural", "singular"), [("tamices", "tamiz"), ("lápices", "lápiz"), ("relojes", "reloj")]
+)
+def test_a_spanish_plural_in_ces_is_the_noun_in_z(plural, singular):
+    assert stem(plural) == stem(singular)
+
+
+_KILN = [
+    (
+        "search_products",
+        {"query": "horno"},
+        {
+            "products": [
+                {"name": "Horno de mufla Fornax 20", "price": "540.00", "in_stock": True},
+            ]
+        },
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "fails"),
+    [
+        # the kind qualified by a line the product is not: the term is that line's
+        ("Hornos Kilnia: 2 años de garantía en la carcasa y el controlador.", True),
+        # the kind alone: the product is one of them
+        ("Hornos: 2 años de garantía en la carcasa y el controlador.", False),
+        # the line named is the product's own
+        ("Hornos Fornax: 2 años de garantía en la carcasa y el controlador.", False),
+    ],
+)
+def test_a_warranty_line_for_another_named_line_does_not_cover_the_product(line, fails):
+    """Given the Fornax 20 kiln with no warranty on its sheet; when the draft gives it
+    the 2 years of a chunk's warranty line; then only a line for another maker's kilns
+    leaves it without data."""
+    tools = [(*_KILN[0][:2], {"products": [{**_KILN[0][2]["products"][0], "warranty": None}]})]
+    ctx = turn(
+        "El Horno de mufla Fornax 20 tiene 2 años de garantía.",
+        locale="es-ES",
+        chunks={"garantia#2": line},
+        tools=tools,
+    )
+    assert ("warranty_without_data" in check(ctx)) is fails
