@@ -136,3 +136,38 @@ def test_a_warranty_line_for_another_named_line_does_not_cover_the_product(line,
         tools=tools,
     )
     assert ("warranty_without_data" in check(ctx)) is fails
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "en rollo de 25 m a $7.500 … duplicar el rollo: serían $15.000 en total"
+        "cb-0127",
+        # "packs de 30 a 13,50 € cada uno; para sus 90 invitados el total sería de 40,50 €"
+        "cb-0128",
+    ],
+)
+def test_one_amount_said_two_or_three_times_is_a_sum_of_backed_amounts(case_id):
+    assert "unbacked_figure" not in check(blind(case_id))
+
+
+def test_a_total_no_sum_of_the_amounts_gives_still_fails():
+    """Given 45 € a week and a 150 € deposit; "210 €" is 150 + 2 × 30, a daily rate
+    twice beside the deposit: one amount twice beside another is not read (ll-0142)."""
+    assert "unbacked_figure" in check(blind("ll-0142"))
+
+
+def test_four_times_an_amount_is_no_sum():
+    """Given a roll at $7.500 and no count in the conversation; "$30.000" is four rolls,
+    a product, not a sum of two or three amounts."""
+    tools = [
+        (
+            "search_products",
+            {"query": "cinta"},
+            {"products": [{"name": "Cinta de raso 6 mm", "price": "7500", "in_stock": True}]},
+        )
+    ]
+    assert "unbacked_figure" in check(turn("Serían $30.000 en total.", locale="es-AR", tools=tools))
+    assert "unbacked_figure" not in check(
+        turn("Serían $22.500 en total.", locale="es-AR", tools=tools)
+    )
