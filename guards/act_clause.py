@@ -149,3 +149,22 @@ def _skip_back(tokens: list[str], index: int, skippable: frozenset[str]) -> int:
 def _team_subject(tokens: list[str], index: int, team: frozenset[str]) -> bool:
     """The shop's own people as the subject right before the verb group."""
     return any(t in team for t in tokens[max(0, index - 6) : index])
+
+
+# Closed class: pronouns that may stand between a subject and its verb ("el artículo se
+# recibió", "el paquete ya te llegó").
+_BETWEEN = frozenset("se te le me nos os lo la les ya no".split())
+
+
+def arrives_as_subject(verb: Verb, tokens: list[str], index: int) -> bool:
+    """A verb of arriving or receiving whose subject, written right before it with its
+    article, is a thing none of the verb's object words names ("si el kit llegó bien",
+    "el artículo se recibió el 8 de marzo"): that thing arrived, not money."""
+    if not verb.received or not verb.objects:
+        return False
+    at = index - 1
+    while at >= 0 and tokens[at] in _BETWEEN:
+        at -= 1
+    if at < 1 or tokens[at - 1] not in _DETERMINERS or not tokens[at].isalpha():
+        return False
+    return not tokens[at].startswith(tuple(verb.objects))

@@ -1,9 +1,8 @@
 """Whether a draft's figure is backed by the turn's source numbers.
 
 Backed means: the same value (any reading of it) is in a source, or the figure is a valid
-rounding of a source value, or — for money — the exact sum of two or three source
-amounts (one amount may be said more than once). The sum search is capped in how many
-amounts it looks at and in time.
+rounding of a source value, or — for money — the exact sum of two or three distinct
+source amounts. The sum search is capped in how many amounts it looks at and in time.
 """
 
 from __future__ import annotations
@@ -177,14 +176,7 @@ class BackingIndex:
 
     def _is_sum(self, value: Decimal, *, deadline: float) -> bool:
         target = _cents(value)
-        if target is None:
-            return False
-        # one amount said two or three times ("two rolls at $7.500: $15.000"): still the
-        # sum of two or three backed amounts (one twice beside another is left out, it
-        # matches too many wrong totals by chance)
-        if any(target in (2 * term, 3 * term) for term in self._terms if term):
-            return True
-        if len(self._terms) < 2:
+        if target is None or len(self._terms) < 2:
             return False
         pairs = self._pair_sums()
         if target in pairs:

@@ -26,6 +26,7 @@ from guards.act_clause import (
     _skip_back,
     _subject_object,
     _team_subject,
+    arrives_as_subject,
     has_object,
     modifies_a_noun,
 )
@@ -159,6 +160,8 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                 and _in_context(v, context)
             )
         ]
+        if actor == PASSIVE:
+            verbs = [v for v in verbs if not arrives_as_subject(v, tokens, index)]
         if actor in (CUSTOMER, PASSIVE) and any(
             t.startswith(("solicitud", "request")) for t in tokens
         ):
@@ -349,6 +352,9 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
 _AGAIN_ES = frozenset("vuelvo volvemos volví volvi volvimos volveré volvere volveremos".split())
 
 
+_GUESSED_EN = frozenset("would could might may should must".split())
+
+
 def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
     if person == INF and index >= 2 and tokens[index - 1] == "and":
         if (joined := _joined_to_future(tokens, index - 1)) is not None:
@@ -388,7 +394,9 @@ def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         while j > 0 and window[j] in STATE_ADVERBS_EN:
             j -= 1
         if window[j] in _PASSIVE_AUX_EN and (beneficiary(tokens) or order_number(tokens)):
-            return PASSIVE, False
+            # "the invoice would have been sent then": a guess at what happened, not a
+            # statement that it did
+            return PASSIVE, j >= 2 and window[j - 1] == "have" and window[j - 2] in _GUESSED_EN
     if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
         return SPEAKER, False  # "Happy to match —": "I'm" left out
     if person == PART and _declared(tokens, index, _DECLARE_EN):

@@ -68,6 +68,10 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
         extra = [f for f in extra if not _weeks_of_days(said, f, numbers)]
         extra = [f for f in extra if not _same_time(f, numbers)]
         if extra:
+            open_ = {id(f) for f in extra}
+            backed = [f for f in claims if id(f) not in open_]
+            extra = [f for f in extra if not _times_a_unit_price(said, f, backed)]
+        if extra:
             extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
@@ -81,6 +85,35 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
 
 
 MAX_COUNT = 12
+
+# A price said per person, per unit or each: "$85 per person", "13,50 € cada uno".
+_PER_UNIT = re.compile(
+    r"^\s*(?:(?:[$€£]|euros?|pesos?|dollars?|pounds?)\s*)?(?:,\s*)?(?:per\s+\w|each\b|apiece\b|"
+    r"a\s+head\b|cada\b|c/u\b|la\s+unidad\b|por\s+(?!el\b|la\b|los\b|las\b|un\b|una\b|su\b|"
+    r"tu\b|favor\b|ciento\b)\w)",
+    re.IGNORECASE,
+)
+
+
+def _times_a_unit_price(said: str, figure, backed: list) -> bool:
+    """Two or three times a backed price the draft gives per person, per unit or each
+    ("$85 per person, so $170 for you and your daughter"): the sum of that amount said
+    two or three times. A price with no such word doubled ("the jumper is £65.00, so
+    £130.00") counts nothing and stays unbacked."""
+    if figure.kind != FigureKind.MONEY:
+        return False
+    totals = {r.value for r in figure.readings}
+    for price in backed:
+        if price.kind != FigureKind.MONEY:
+            continue
+        end = price.start + len(price.text)
+        if _PER_UNIT.match(said[end : end + 40]) is None:
+            continue
+        if any(r.value * n in totals for r in price.readings for n in (2, 3)):
+            return True
+    return False
+
+
 _ITEM_BREAK = re.compile(r",|;|\s(?:y|e|o|and|or)\s")
 
 

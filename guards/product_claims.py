@@ -107,6 +107,8 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
             and words(clause[: match.start(1)])[-1:] in _SUBORDINATE
         ):
             continue  # "como tienes la Tarjeta Alacena": what the customer holds
+        if words(clause[: match.start(1)])[-1:] in _NEGATIONS:
+            continue  # "No hay un programa aparte del Club": nothing is claimed
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
         if clause[match.end(1) :].lstrip().startswith(","):
@@ -156,6 +158,7 @@ def _listed_after_prices(rest: str) -> list[tuple[str, list[str]]]:
 
 
 _YOU_HAVE = frozenset(("tenés", "tienes"))
+_NEGATIONS = (["no"], ["not"], ["never"], ["nunca"], ["ni"])
 _SUBORDINATE = (["como"], ["si"], ["porque"], ["que"], ["cuando"], ["ya"])
 _SEGMENT = scan.compile(r"[,;:¡!¿?.]")
 # The object fronted without a clitic, the verb ending its stretch: "Arena de sílice sí
@@ -237,11 +240,15 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], language: str =
     for product in products:
         name = set(product.words)
         if all(
-            w in name or _plural_of(w, name) or _unit_of(w, name) or set(w.split("-")) <= name
-            for w in specific
-        ) and (sized or any(w in name or _plural_of(w, name) for w in content)):
+            _in_name(w, name) or _plural_of(w, name) or _unit_of(w, name) for w in specific
+        ) and (sized or any(_in_name(w, name) or _plural_of(w, name) for w in content)):
             return False  # a size of its own names it too: "la bolsa de 3,8 L"
     return True
+
+
+def _in_name(word: str, name: set[str]) -> bool:
+    """A word of the name, or a hyphenated word all of whose parts are ("Niddy-noddy")."""
+    return word in name or set(word.split("-")) <= name
 
 
 def _plural_of(word: str, name: set[str]) -> bool:

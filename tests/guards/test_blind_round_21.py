@@ -141,33 +141,96 @@ def test_a_warranty_line_for_another_named_line_does_not_cover_the_product(line,
 @pytest.mark.parametrize(
     "case_id",
     [
-        # "en rollo de 25 m a $7.500 … duplicar el rollo: serían $15.000 en total"
-        "cb-0127",
-        # "packs de 30 a 13,50 € cada uno; para sus 90 invitados el total sería de 40,50 €"
+        # "costs $85 per person [classes#1], so $170 for you and your daughter"
+        "bq-0109",
+        # "Sugaring 101 is $45 per person, so $90 for you and your son"
+        "bl-0090",
+        # "en packs de 30 a 13,50 € cada uno; para sus 90 invitados … 40,50 €"
         "cb-0128",
     ],
 )
-def test_one_amount_said_two_or_three_times_is_a_sum_of_backed_amounts(case_id):
+def test_a_price_per_person_or_each_said_two_or_three_times_is_backed(case_id):
     assert "unbacked_figure" not in check(blind(case_id))
 
 
 def test_a_total_no_sum_of_the_amounts_gives_still_fails():
     """Given 45 € a week and a 150 € deposit; "210 €" is 150 + 2 × 30, a daily rate
-    twice beside the deposit: one amount twice beside another is not read (ll-0142)."""
+    twice beside the deposit: no sum the sources give (ll-0142)."""
     assert "unbacked_figure" in check(blind("ll-0142"))
 
 
-def test_four_times_an_amount_is_no_sum():
-    """Given a roll at $7.500 and no count in the conversation; "$30.000" is four rolls,
-    a product, not a sum of two or three amounts."""
-    tools = [
-        (
-            "search_products",
-            {"query": "cinta"},
-            {"products": [{"name": "Cinta de raso 6 mm", "price": "7500", "in_stock": True}]},
-        )
-    ]
-    assert "unbacked_figure" in check(turn("Serían $30.000 en total.", locale="es-AR", tools=tools))
-    assert "unbacked_figure" not in check(
-        turn("Serían $22.500 en total.", locale="es-AR", tools=tools)
+_ROLL = [
+    (
+        "search_products",
+        {"query": "cinta"},
+        {"products": [{"name": "Cinta de raso 6 mm", "price": "7500", "in_stock": True}]},
     )
+]
+
+
+@pytest.mark.parametrize(
+    ("draft", "fails"),
+    [
+        # each, then three of it
+        ("El rollo sale $7.500 cada uno, así que tres serían $22.500.", False),
+        # each, then four of it with no count said: a product, not a sum of two or three
+        ("El rollo sale $7.500 cada uno; para cubrir todo serían $30.000.", True),
+        # no word says the price is per unit: the double counts nothing
+        ("El rollo sale $7.500, así que en total serían $15.000.", True),
+    ],
+)
+def test_a_unit_price_backs_two_or_three_of_it_only(draft, fails):
+    ctx = turn(draft, locale="es-AR", tools=_ROLL)
+    assert ("unbacked_figure" in check(ctx)) is fails
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "si el kit llegó bien, no puedo ofrecerte un reembolso": the kit arrived
+        "bv-0064",
+        # "el artículo se recibió el 8 de marzo y el reembolso … se realizó el 15"
+        "bv-0104",
+    ],
+)
+def test_a_thing_that_arrived_or_was_received_is_no_money_arriving(case_id):
+    assert "refund_promise" not in check(blind(case_id))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "El reembolso te llega a la tarjeta esta semana.",
+        "Como el kit llegó roto, el reembolso te llega esta semana.",
+    ],
+)
+def test_money_that_arrives_for_the_customer_is_still_a_promise(draft):
+    assert "refund_promise" in check(turn(draft, locale="es-ES"))
+
+
+def test_a_guess_at_what_a_cited_process_did_is_no_claimed_act():
+    """Given invoices e-mailed automatically on shipping [invoices#1] and a lookup that
+    says the order shipped; "so the invoice would have been sent then" guesses at the
+    process, it claims no act (ca-0102). "has been sent" states one."""
+    assert "action_claim" not in check(blind("ca-0102"))
+    stated = "I checked EK-9902: the invoice has been sent to your email address."
+    assert "action_claim" in check(turn(stated, locale="en"))
+
+
+def test_a_hyphenated_name_the_search_returned_is_carried():
+    """Given the "Niddy-noddy (aspa) de madera" returned in stock; "Sí, tenemos el
+    Niddy-noddy (aspa) de madera" claims the returned product (bx-0061)."""
+    assert "stock_contradiction" not in check(blind("bx-0061"))
+    other = "Sí, tenemos el Lazy-kate de madera, a $15.500."
+    ctx = blind("bx-0061")
+    assert "stock_contradiction" in check(turn(other, locale="es-AR", tools=_tools_of(ctx)))
+
+
+def _tools_of(ctx: GuardContext) -> list[tuple[str, dict, object]]:
+    return [(call.tool, call.input, call.output) for call in ctx.tool_outputs]
+
+
+def test_a_negated_there_is_claims_nothing():
+    """Given a shaker returned; "No hay un programa aparte del Club Ritmo" offers no
+    product (am-0108)."""
+    assert "stock_contradiction" not in check(blind("am-0108"))
