@@ -66,6 +66,7 @@ _RANGE = scan.compile(
     r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
 )
 _AND = scan.compile(r"(?i)\s(?:y|e|and)\s")
+_THAT = scan.compile(r"(?i)(?:^|\s)(?:que|that)\s")
 _NAMING = scan.compile(r"[\pL\pN][\pL\pN'.-]*")
 _STOP = scan.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
 
@@ -83,6 +84,9 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
         # the topic is the last conjunct before the denial: "La lámpara está agotada y
         # la estantería Kallax no la vendemos" denies the shelf
         before = _AND.split(_STOP.split(clause[: match.start(1)])[-1])[-1]
+        # a complement clause opens after "que": "La verdad es que Wahl no la estamos
+        # trabajando" denies Wahl
+        before = _THAT.split(before)[-1]
         # the object ends where the next denial starts ("lo discontinuamos y ya no lo
         # trabajamos")
         end = following.start(1) if following else len(clause)

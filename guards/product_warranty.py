@@ -27,7 +27,9 @@ TERM = scan.compile(
 )
 # "is covered for life", "covered for 1 year": a cover verb with a term of its own.
 _PAREN_STRETCH = scan.compile(r"[,;()]")
-_COVER = scan.compile(r"(?i)(?:^|[^\pL])(?:covered|cover|cubiert[oa]s?|cubre[n]?)(?:$|[^\pL])")
+_COVER = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:cover(?:s|ed|ing)?|cubiert[oa]s?|cubr\pL*|cubre[ns]?)(?:$|[^\pL])"
+)
 _STRETCH = scan.compile(r"(?i)\[[^\[\]\s]{1,80}\]\s*,?|,?\s+(?:y|e|and)\s+(?:el|la|los|las|the)\s")
 
 

@@ -248,7 +248,7 @@ def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
     """The stretch of the clause between punctuation that speaks of the warranty: "sin
     coste" after a comma does not negate "está en garantía"."""
     for part in _PUNCTUATION.split(clause):
-        if find_phrase(warranty, part):
+        if find_phrase(warranty, part) or covered_for_term(part):
             # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
             return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
     return clause

@@ -234,3 +234,16 @@ def test_a_negated_there_is_claims_nothing():
     """Given a shaker returned; "No hay un programa aparte del Club Ritmo" offers no
     product (am-0108)."""
     assert "stock_contradiction" not in check(blind("am-0108"))
+
+
+def test_the_topic_of_a_denial_opens_after_que():
+    """Given the Wahl Arco SE returned in stock; "La verdad es que Wahl no la estamos
+    trabajando" denies the brand the search returned (cb-0049)."""
+    assert "stock_contradiction" in check(blind("cb-0049"))
+
+
+def test_a_warranty_given_with_the_verb_cover_in_the_first_person_fails():
+    """Given the silicone insole with no warranty and no chunk; "Esta también te la
+    cubrimos 3 meses por deformación, así que … sin drama" gives it a term: the "sin"
+    of a later stretch negates nothing of it (cb-0022)."""
+    assert "warranty_without_data" in check(blind("cb-0022"))
