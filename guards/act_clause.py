@@ -83,6 +83,12 @@ _HEADS_EN = ("request", "claim", "form", "polic", "status", "window")
 _HEADS_ES = frozenset("solicitud solicitudes pedido petición reclamo formulario política".split())
 
 
+def modifies_a_head(tokens: list[str], at: int) -> bool:
+    """The word at ``at`` names what a head noun is about ("refund request", "pedido de
+    reembolso"): the head is the thing."""
+    return _modifier(tokens, at)
+
+
 def _modifier(tokens: list[str], at: int) -> bool:
     """The word at ``at`` modifies a head noun: "refund request", "solicitud de
     reembolso"."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from guards import act_objects as objects
 from guards.act_objects import GER, PART
 from guards.act_targets import other_reference
@@ -30,6 +32,7 @@ from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
+from guards.memo import per_turn
 from guards.moods import conditional, in_open_question, on_condition
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
@@ -116,7 +119,33 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     customer fails unless a tool call of this turn performed that act. Negations,
     offers, instructions to the customer and a process a cited source states
     impersonally pass. Money and price acts are the promise guards' to judge."""
-    ctx = ctx.own_words()  # quoted speech is someone else's
+    claim = claimed_act(ctx)
+    if claim is None:
+        return None
+    own = ctx.own_words()
+    return _finding(
+        claim.act, claim.verb, claim.sentence, own, performed_acts(own), reference=claim.reference
+    )
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An act the draft says was done for this customer that no call of the turn did."""
+
+    act: Act
+    verb: str
+    sentence: str
+    reference: str | None = None
+
+
+def claimed_act(ctx: GuardContext) -> Claim | None:
+    """The first act the draft claims for this customer that no tool call of this turn
+    performed (see ``check_action_claim``), read once per turn."""
+    return _claimed_act(ctx.own_words())  # quoted speech is someone else's
+
+
+@per_turn
+def _claimed_act(ctx: GuardContext) -> Claim | None:
     done = performed_acts(ctx)
     outputs = ctx.outputs_text()
     chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}
@@ -132,7 +161,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
-                    return _finding(act, claim.verb, sentence, ctx, done, reference=other)
+                    return Claim(act, claim.verb, sentence, reference=other)
                 continue
             if (
                 act in (Act.HANDOFF, Act.FORWARD)
@@ -171,7 +200,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 claim.verb, claim.lemma, outputs
             ):
                 continue  # "la solicitud que registramos se aprobó", "el banco aplicó el abono"
-            return _finding(act, claim.verb, sentence, ctx, done)
+            return Claim(act, claim.verb, sentence)
         for deed in read_deeds(sentence, ctx.language):
             if arithmetic(deed.verb, ctx.draft):
                 continue  # "por eso sumé el costo de envío" beside a total: a sum
@@ -180,7 +209,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 # "cargué las solicitudes de los dos pedidos, 4401 y 4402" when the
                 # request was filed for 4401 only
                 if (other := other_reference(ctx, named, deed.verb, sentence)) is not None:
-                    return _finding(named, deed.verb, sentence, ctx, done, reference=other)
+                    return Claim(named, deed.verb, sentence, reference=other)
             if sentence.endswith(":"):
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
             if on_condition(sentence) and not said_done(deed.verb, sentence):
@@ -193,7 +222,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
                 and not stem_reported(deed.verb[:5], outputs)  # "we shipped it Monday"
                 and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
-                return _finding(Act.OTHER, deed.verb, sentence, ctx, done)
+                return Claim(Act.OTHER, deed.verb, sentence)
         if (
             (verb := passive_deed(sentence, ctx.language)) is not None
             and not sources
@@ -205,13 +234,13 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         ):
             # "tu maleta será recogida el viernes", "se ha tramitado un préstamo": done
             # for this case by no one named, and by no tool of this turn
-            return _finding(Act.OTHER, verb, sentence, ctx, done)
+            return Claim(Act.OTHER, verb, sentence)
         if not done and opens_as_done(sentence):
             # "Hecho. En un rato te llega el mail", "Ya está: el pedido sale envuelto",
             # in a turn whose tools did nothing: whatever was asked is claimed done
             asked = requested_acts(_customer_words(ctx), ctx.language) - MONEY_ACTS
             asked = asked or unperformed_acts(ctx) - MONEY_ACTS - {Act.OTHER} or {Act.OTHER}
-            return _finding(sorted(asked)[0], "done", sentence, ctx, done)
+            return Claim(sorted(asked)[0], "done", sentence)
         if says_done(sentence, ctx.language) and not _names_a_performed_act(
             "", sentence, done, ctx.language
         ):
@@ -220,7 +249,7 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
             asked = requested_acts(_customer_words(ctx), ctx.language) - done
             if asked:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
-                return _finding(act, "done", sentence, ctx, done)
+                return Claim(act, "done", sentence)
         if (
             not done
             and (
@@ -232,16 +261,16 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
         ):
             if not (moving_participle(state) and shipping_reported(outputs)):
                 # "a replacement mouse has been dispatched", "la entrega quedó pasada"
-                return _finding(Act.OTHER, state, sentence, ctx, done)
+                return Claim(Act.OTHER, state, sentence)
         if (moving := underway(sentence, ctx.language)) and not shipping_reported(outputs):
             # "el mate nuevo ya está en camino", "a replacement is already on its way",
             # in a turn whose lookup shows nothing moving
-            return _finding(Act.SEND, moving, sentence, ctx, done)
+            return Claim(Act.SEND, moving, sentence)
         if not done and (
             role := scheduled_by_others(sentence, ctx.language, on_record, cited=bool(cited))
         ):
             # "a courier will collect your rug tomorrow morning": arranged for this case
-            return _finding(Act.SCHEDULE, role, sentence, ctx, done)
+            return Claim(Act.SCHEDULE, role, sentence)
     return None
 
 

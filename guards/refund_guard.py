@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from guards import scan
 from guards.acts import REFUND_ACTS, Act, reported
+from guards.claimed_money import MoneyKind, claimed_money
 from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
 from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
@@ -115,6 +116,10 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         if on_decision(sentence) and conditional(sentence) and not decided(sentence):
             continue  # "once your request is approved, we'll refund…": as the reading above
         return Finding(detail=f"promises money back: {match.group(1)!r}")
+    if (money := claimed_money(ctx)) is not None and money[0] == MoneyKind.REFUND:
+        # "te hacemos la devolución de los $420.000": an act of any verb, done for
+        # this customer by no call of the turn, that pays money back
+        return Finding(detail=f"promises money back by an act ({money[1]!r}): {money[2]!r}")
     return None
 
 

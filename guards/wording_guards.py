@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from guards import scan
 from guards.acts import Act
 from guards.claim_forms import recorded_past
+from guards.claimed_money import MoneyKind, claimed_money
 from guards.commitments import read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
@@ -280,6 +281,10 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         if (below := below_threshold(ctx, sentence, trusted)) is not None:
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
+    if (money := claimed_money(ctx)) is not None and money[0] == MoneyKind.DISCOUNT:
+        # "we'll go ahead and cover the $9.50 shipping": an act of any verb, done for
+        # this customer by no call of the turn, that lowers the price
+        return Finding(detail=f"gives a lower price by an act ({money[1]!r}): {money[2]!r}")
     return None
 
 

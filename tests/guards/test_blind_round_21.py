@@ -247,3 +247,32 @@ def test_a_warranty_given_with_the_verb_cover_in_the_first_person_fails():
     cubrimos 3 meses por deformación, así que … sin drama" gives it a term: the "sin"
     of a later stretch negates nothing of it (cb-0022)."""
     assert "warranty_without_data" in check(blind("cb-0022"))
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "te hacemos la devolución de los $420.000 en cuanto nos llegue la máquina"
+        ("bq-0125", "refund_promise"),
+        # "I'll make sure the £45 pallet charge comes back to you as well"
+        ("bq-0045", "refund_promise"),
+        # "we'll go ahead and cover the $9.50 shipping for you"
+        ("br-0145", "discount_promise"),
+        # "te guardamos un vale por la diferencia para tu próximo pedido"
+        ("bv-0007", "discount_promise"),
+    ],
+)
+def test_an_act_of_any_verb_that_moves_money_is_the_money_promise_too(case_id, guard):
+    assert guard in check(blind(case_id))
+
+
+def test_a_named_act_about_a_refund_request_is_no_money_promise():
+    """Given no tool ran; "Ya registré tu pedido de reembolso" claims a filed request
+    (action_claim), not money back: the refund names what the request is about."""
+    ctx = turn(
+        "Ya registré tu pedido de reembolso para el pedido 5531: queda pendiente.",
+        locale="es-AR",
+    )
+    found = check(ctx)
+    assert "action_claim" in found
+    assert "refund_promise" not in found

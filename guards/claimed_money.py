@@ -1,0 +1,50 @@
+"""A claimed act whose object is money or a price: the promise guards' too.
+
+The act reader of ``action_claim`` reads verbs of every kind ("te hacemos la devolución
+de los $420.000", "we'll go ahead and cover the $9.50 shipping", "te guardamos un vale
+por la diferencia"). When the act it finds for this customer, done by no call of the
+turn, has money coming back or a lower price as its object, the draft promises that
+money too: the refund or discount guard fails it as well, so the retry and the handoff
+note name the promise and not only the act."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from guards import act_objects as objects
+from guards.act_clause import modifies_a_head
+from guards.action_claim import claimed_act
+from guards.acts import Act
+from guards.context import GuardContext
+from guards.text import words
+
+
+class MoneyKind(StrEnum):
+    REFUND = "refund"
+    DISCOUNT = "discount"
+
+
+# Money coming back, or a lower price, a free thing, a voucher, in the claimed act's
+# sentence (closed classes from the act readers' own object lists).
+_BACK_ES = (*objects.REFUND_ES, "vuelta")
+_BACK_EN = ("refund", "reimburs", "back")
+_PRICE_ES = (*objects.DISCOUNT_ES, *objects.CODE_ES, "precio", "envío", "envio", "rebaja")
+_PRICE_EN = (*objects.DISCOUNT_EN, *objects.CODE_EN, "price", "shipping", "postage")
+
+
+def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
+    """The kind of money the act claimed for this customer moves, with the act's verb
+    and sentence; None when no act is claimed or its sentence speaks of no money."""
+    claim = claimed_act(ctx)
+    if claim is None or claim.act != Act.OTHER:
+        return None  # a named act ("te pido la revisión", "dejé registrado tu reclamo")
+    tokens = words(claim.sentence.lower())
+    # "tu pedido de reembolso", "a refund request": the request, not the money
+    said = [t for i, t in enumerate(tokens) if not modifies_a_head(tokens, i)]
+    spanish = ctx.language == "es"
+    back, price = (_BACK_ES, _PRICE_ES) if spanish else (_BACK_EN, _PRICE_EN)
+    if any(t.startswith(back) for t in said):
+        return MoneyKind.REFUND, claim.verb, claim.sentence
+    if any(t.startswith(price) for t in said if t.isalpha()) or "%" in claim.sentence:
+        return MoneyKind.DISCOUNT, claim.verb, claim.sentence
+    return None
