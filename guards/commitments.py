@@ -21,7 +21,6 @@ from guards.act_clause import (
     _declared,
     _free_manner,
     _in_context,
-    _joined_to_future,
     _pronoun_object,
     _skip_back,
     _subject_object,
@@ -32,43 +31,34 @@ from guards.act_clause import (
 )
 from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, SECOND, THIRD
 from guards.acts import Act
-from guards.conjugation import fold
-from guards.moods import is_offer, negated_at
+from guards.commitments_en import read_en
+from guards.conjugation import fold, subjunctive_we
+from guards.moods import is_offer, negated_at, negated_before_que
 from guards.result_states import money_arrives
 from guards.text import words
 from guards.verb_groups import (
     _ADVERBS_ES,
-    _AUX_EN,
     _AUX_GO_ES,
     _AUX_PERFECT_ES,
     _AUX_PROCEED_ES,
     _AUX_PROGRESSIVE_ES,
     _AUX_TAKE_ON_ES,
     _BENEFICIARY_ES,
-    _DECLARE_EN,
     _DECLARE_ES,
     _DETERMINERS_ES,
     _DONE_AUX_ES,
     _MODAL_CUSTOMER_ES,
-    _MODAL_EN,
     _MODAL_SPEAKER_ES,
     _NOUN_FORMS_ES,
-    _PASSIVE_AUX_EN,
     _PASSIVE_AUX_ES,
-    _SUBJECT_EN,
-    _TEAM_EN,
     _TEAM_ES,
     _WANT_ES,
-    _WINDOW,
     CLITICS_ES,
     CUSTOMER,
     ENCLITICS,
     PASSIVE,
     SPEAKER,
-    STATE_ADVERBS_EN,
-    WILLING,
     beneficiary,
-    order_number,
     specific_case,
 )
 from guards.verbs import Verb, infinitives, verb_forms
@@ -118,7 +108,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     tokens = words(text)
     offer: bool | None = None  # read once a commitment is found: most sentences have none
     entries_of = entries_es if language == "es" else entries_en
-    reader = _read_es if language == "es" else _read_en
+    reader = _read_es if language == "es" else read_en
     out: list[Commitment] = []
     last_actor, last_modal, last_at, last_negated = "", False, 0, False
     for index in range(len(tokens)):
@@ -175,6 +165,10 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             continue  # "we have refunds for…": the shop has, not gives
         # "I can't cancel it and refund you": the negation covers the joined verb
         negated = negated_at(tokens, index, language) or (joined and last_negated)
+        if not negated and language == "es" and subjunctive_we(tokens[index], verb.lemma):
+            # "no puedo ofrecerle que se la devolvamos": the subjunctive's "que" clause
+            # takes the negation of the verb it hangs from
+            negated = negated_before_que(tokens, index)
         last_actor, last_modal, last_at, last_negated = actor, modal, index, False
         if verb.when_negated:
             if not negated:
@@ -350,63 +344,3 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
 
 # "volver a" + infinitive in the speaker's person: the act, again.
 _AGAIN_ES = frozenset("vuelvo volvemos volví volvi volvimos volveré volvere volveremos".split())
-
-
-_GUESSED_EN = frozenset("would could might may should must".split())
-
-
-def _read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
-    if person == INF and index >= 2 and tokens[index - 1] == "and":
-        if (joined := _joined_to_future(tokens, index - 1)) is not None:
-            return joined
-    window = tokens[max(0, index - _WINDOW) : index]
-    subject_at = None
-    for j in range(len(window) - 1, -1, -1):
-        if window[j] in _SUBJECT_EN:
-            subject_at = j
-            break
-        if window[j] in WILLING and window[j + 1 : j + 2] == ["to"]:
-            continue  # "we're happy to refund the £25": willing is still the speaker's act
-        if window[j] in ("more", "than") and WILLING & set(window[j:]):
-            continue  # "we'd be more than happy to refund it"
-        if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
-            if window[j] not in ("not", "never") and not window[j].endswith("n't"):
-                break  # a negation stays in the group: "we will not charge", "we won't"
-    if subject_at is not None:
-        actor = _SUBJECT_EN[window[subject_at]]
-        between = window[subject_at + 1 :]
-        modal = any(t in _MODAL_EN for t in [window[subject_at], *between])
-        if actor == CUSTOMER:
-            # "you'll be refunded", "you'll get a refund" are things done for the customer.
-            if person == PART and any(t in ("be", "been", "being", "get") for t in between):
-                return PASSIVE, False
-            return CUSTOMER, modal
-        if person == THIRD:
-            return None
-        # "we ship nationwide": what the shop does, not a deed ("we'll ship it" is one)
-        fused = window[subject_at].endswith(("'ll", "'d"))
-        if person == INF and not between and not fused and not specific_case(tokens):
-            return None
-        return SPEAKER, modal
-    if person == PART and window:
-        # "a full refund has been issued to you", "order 11873 is now cancelled"
-        j = len(window) - 1
-        while j > 0 and window[j] in STATE_ADVERBS_EN:
-            j -= 1
-        if window[j] in _PASSIVE_AUX_EN and (beneficiary(tokens) or order_number(tokens)):
-            # "the invoice would have been sent then": a guess at what happened, not a
-            # statement that it did
-            return PASSIVE, j >= 2 and window[j - 1] == "have" and window[j - 2] in _GUESSED_EN
-    if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
-        return SPEAKER, False  # "Happy to match —": "I'm" left out
-    if person == PART and _declared(tokens, index, _DECLARE_EN):
-        return SPEAKER, False  # "consider it refunded": the speaker declares it done
-    if window and _team_subject(tokens, index, _TEAM_EN):
-        aux = set(window[-3:])
-        if person in (INF, THIRD) and aux & {"will", "'ll", "shall"}:
-            return SPEAKER, False  # "our team will contact you"
-        if person == PART and aux & {"has", "have", "'s"}:
-            return SPEAKER, False  # "our returns team has arranged…"
-        if person == GER and aux & {"is", "are", "'s", "'re"}:
-            return SPEAKER, False  # "the team is already preparing the replacement"
-    return None  # an imperative, or someone else's act

@@ -76,9 +76,13 @@ def es_forms(lemma: str) -> dict[str, str]:
     for person, endings in _ES_ENDINGS[kind].items():
         for ending in endings:
             forms.setdefault(stem + ending, person)
+    # the present subjunctive of "we": "¿querés que te devolvamos la seña?", "que le
+    # reembolsemos el importe"
+    forms.setdefault(stem + ("emos" if kind == "ar" else "amos"), FIRST)
     if kind == "ar" and stem.endswith(("c", "g", "z")):
         spelled = {"c": "qu", "g": "gu", "z": "c"}[stem[-1]]
         forms[stem[:-1] + spelled + "é"] = FIRST  # apliqué, cargué, actualicé
+        forms[stem[:-1] + spelled + "emos"] = FIRST  # apliquemos
     changed = _ES_STEM_CHANGES.get(lemma)
     if changed:
         forms[changed + "o"] = FIRST
@@ -105,3 +109,12 @@ REGULAR_PARTICIPLE_ES = ("ado", "ada", "ido", "ida")
 def regular_participle_es(bare: str) -> bool:
     """A folded Spanish word ends like a regular participle ("gestionado", "pasada")."""
     return bare.endswith(REGULAR_PARTICIPLE_ES)
+
+
+def subjunctive_we(token: str, lemma: str) -> bool:
+    """ "devolvamos", "reembolsemos": the present subjunctive of "we"."""
+    stem, kind = fold(lemma[:-2]), lemma[-2:]
+    folded = fold(token)
+    if kind == "ar":
+        return folded.endswith("emos") and folded[:-4] in (stem, stem[:-1] + "qu", stem[:-1] + "gu")
+    return folded == stem + "amos"

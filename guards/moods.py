@@ -215,3 +215,12 @@ def hypothetical(clause: str, language: str) -> bool:
 
 # The subjunctive of "to be" and "to come out" after "aunque": a case conceded.
 _SUBJUNCTIVE_ES = frozenset("sea sean esté estén salga salgan haya".split())
+
+
+def negated_before_que(tokens: list[str], index: int) -> bool:
+    """A negation in the few words before the "que" that opens the verb's clause."""
+    back = tokens[max(0, index - 4) : index]
+    if "que" not in back:
+        return False
+    at = max(0, index - 4) + len(back) - 1 - back[::-1].index("que")
+    return any(t in ("no", "nunca", "jamás", "ni") for t in tokens[max(0, at - 5) : at])

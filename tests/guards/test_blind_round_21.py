@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from guards.checkfmt import parse_case
+from guards.conjugation import subjunctive_we
 from guards.context import GuardContext
 from guards.product_denials import denied_phrases
 from guards.products import stem
@@ -276,3 +277,28 @@ def test_a_named_act_about_a_refund_request_is_no_money_promise():
     found = check(ctx)
     assert "action_claim" in found
     assert "refund_promise" not in found
+
+
+def test_a_refund_offered_as_a_question_in_the_subjunctive_is_promised():
+    """Given no approval; "¿Querés que te devolvamos la seña ya mismo por
+    transferencia?" offers the money itself (bz-0149); the subjunctive of "we" is read."""
+    assert "refund_promise" in check(blind("bz-0149"))
+
+
+def test_a_negation_before_que_covers_the_subjunctive_after_it():
+    """ "no puedo ofrecerle que se la devolvamos" refuses (gg-0201)."""
+    assert "refund_promise" not in check(blind("gg-0201"))
+
+
+@pytest.mark.parametrize(
+    ("token", "lemma", "subjunctive"),
+    [
+        ("devolvamos", "devolver", True),
+        ("reembolsemos", "reembolsar", True),
+        ("apliquemos", "aplicar", True),
+        ("devolvemos", "devolver", False),
+        ("reembolsamos", "reembolsar", False),
+    ],
+)
+def test_the_present_subjunctive_of_we(token, lemma, subjunctive):
+    assert subjunctive_we(token, lemma) is subjunctive

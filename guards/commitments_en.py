@@ -1,0 +1,85 @@
+"""Who does an English act verb: the subject before it and its auxiliaries ("we'll
+refund", "I can send"), a passive done for this customer ("a full refund has been issued
+to you"), a declared state ("consider it refunded"), the team ("our team will contact
+you"). ``guards.commitments`` reads the Spanish side and calls this for English."""
+
+from __future__ import annotations
+
+from guards.act_clause import _declared, _joined_to_future, _team_subject
+from guards.act_objects import GER, INF, PART, THIRD
+from guards.verb_groups import (
+    _AUX_EN,
+    _DECLARE_EN,
+    _MODAL_EN,
+    _PASSIVE_AUX_EN,
+    _SUBJECT_EN,
+    _TEAM_EN,
+    _WINDOW,
+    CUSTOMER,
+    PASSIVE,
+    SPEAKER,
+    STATE_ADVERBS_EN,
+    WILLING,
+    beneficiary,
+    order_number,
+    specific_case,
+)
+
+_GUESSED_EN = frozenset("would could might may should must".split())
+
+
+def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
+    if person == INF and index >= 2 and tokens[index - 1] == "and":
+        if (joined := _joined_to_future(tokens, index - 1)) is not None:
+            return joined
+    window = tokens[max(0, index - _WINDOW) : index]
+    subject_at = None
+    for j in range(len(window) - 1, -1, -1):
+        if window[j] in _SUBJECT_EN:
+            subject_at = j
+            break
+        if window[j] in WILLING and window[j + 1 : j + 2] == ["to"]:
+            continue  # "we're happy to refund the £25": willing is still the speaker's act
+        if window[j] in ("more", "than") and WILLING & set(window[j:]):
+            continue  # "we'd be more than happy to refund it"
+        if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
+            if window[j] not in ("not", "never") and not window[j].endswith("n't"):
+                break  # a negation stays in the group: "we will not charge", "we won't"
+    if subject_at is not None:
+        actor = _SUBJECT_EN[window[subject_at]]
+        between = window[subject_at + 1 :]
+        modal = any(t in _MODAL_EN for t in [window[subject_at], *between])
+        if actor == CUSTOMER:
+            # "you'll be refunded", "you'll get a refund" are things done for the customer.
+            if person == PART and any(t in ("be", "been", "being", "get") for t in between):
+                return PASSIVE, False
+            return CUSTOMER, modal
+        if person == THIRD:
+            return None
+        # "we ship nationwide": what the shop does, not a deed ("we'll ship it" is one)
+        fused = window[subject_at].endswith(("'ll", "'d"))
+        if person == INF and not between and not fused and not specific_case(tokens):
+            return None
+        return SPEAKER, modal
+    if person == PART and window:
+        # "a full refund has been issued to you", "order 11873 is now cancelled"
+        j = len(window) - 1
+        while j > 0 and window[j] in STATE_ADVERBS_EN:
+            j -= 1
+        if window[j] in _PASSIVE_AUX_EN and (beneficiary(tokens) or order_number(tokens)):
+            # "the invoice would have been sent then": a guess at what happened, not a
+            # statement that it did
+            return PASSIVE, j >= 2 and window[j - 1] == "have" and window[j - 2] in _GUESSED_EN
+    if person == INF and tokens[:index][-2:] in (["happy", "to"], ["glad", "to"]) and index == 2:
+        return SPEAKER, False  # "Happy to match —": "I'm" left out
+    if person == PART and _declared(tokens, index, _DECLARE_EN):
+        return SPEAKER, False  # "consider it refunded": the speaker declares it done
+    if window and _team_subject(tokens, index, _TEAM_EN):
+        aux = set(window[-3:])
+        if person in (INF, THIRD) and aux & {"will", "'ll", "shall"}:
+            return SPEAKER, False  # "our team will contact you"
+        if person == PART and aux & {"has", "have", "'s"}:
+            return SPEAKER, False  # "our returns team has arranged…"
+        if person == GER and aux & {"is", "are", "'s", "'re"}:
+            return SPEAKER, False  # "the team is already preparing the replacement"
+    return None  # an imperative, or someone else's act
