@@ -113,7 +113,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("hacer", Act.DISCOUNT, (*DISCOUNT_ES, "precio", "rebaja"), extra=_HACER),
     Verb("ofrecer", Act.DISCOUNT, DISCOUNT_ES, extra=(("ofrezco", FIRST),)),
     Verb("rebajar", Act.DISCOUNT),
-    Verb("dejar", Act.DISCOUNT, ("barat", "menos", "precio", "$", "€", "%", "saldo", "crédito")),
+    # "dejé registrado tu reclamo": the participle says the act, before any price word
+    Verb("dejar", Act.MODIFY, ("anotad", "registrad", "cambiad", "actualizad")),
+    # "te lo dejo más barato", "te dejo un cupón por la diferencia", "te lo dejo gratis"
+    Verb("dejar", Act.DISCOUNT, ("barat", "menos", "precio", "$", "€", "%", "saldo", *DISCOUNT_ES)),
     # "te lo dejamos sin fecha de caducidad": a voucher on better terms than its own
     Verb("dejar", Act.DISCOUNT, ("caducidad", "vencimiento")),
     Verb("congelar", Act.DISCOUNT, ("precio",)),
@@ -149,7 +152,6 @@ SPANISH: tuple[Verb, ...] = (
     Verb("agregar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
     Verb("añadir", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
     Verb("sumar", Act.MODIFY, CHANGE_ES),
-    Verb("dejar", Act.MODIFY, ("anotad", "registrad", "cambiad", "actualizad")),
     Verb("pausar", Act.MODIFY),
     Verb("reprogramar", Act.MODIFY),
     Verb("enviar", Act.FORWARD, ("solicitud", "caso", "reclamo", "pedido de")),

@@ -21,7 +21,7 @@ BLIND = Path(__file__).parent / "blind"
 
 def blind(case_id: str) -> GuardContext:
     """The turn exactly as its writer wrote it, from whichever file has its prefix."""
-    prefix = case_id.split("-")[0]
+    prefix = case_id.split("-")[0].lower()  # "B-0210" is writer B's, in guards-b.jsonl
     (path,) = BLIND.glob(f"*-{prefix}.jsonl")
     for line in path.read_text(encoding="utf-8").splitlines():
         if json.loads(line)["id"] == case_id:
@@ -302,3 +302,22 @@ def test_a_negation_before_que_covers_the_subjunctive_after_it():
 )
 def test_the_present_subjunctive_of_we(token, lemma, subjunctive):
     assert subjunctive_we(token, lemma) is subjunctive
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "añade otro alfiletero a tu próximo pedido y te lo dejo gratis"
+        "bv-0146",
+        # "te dejo un cupón por esa diferencia para la próxima"
+        "bv-0123",
+    ],
+)
+def test_leaving_the_customer_something_free_or_a_coupon_is_a_discount(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_left_on_record_is_the_act_not_a_price():
+    """ "No tengo forma de ofrecerte un descuento …, pero dejé registrado tu reclamo"
+    records a claim; the discount word earlier is refused (B-0210)."""
+    assert "discount_promise" not in check(blind("B-0210"))
