@@ -44,11 +44,12 @@ THRESHOLD_FILES = frozenset(
         "guards-bt",
     }
 )
-# Session 20's last four, written after its last change to the reader, and the four
-# written at session 21's start: they measure.
+# Session 20's last four, written after its last change to the reader, and session 21's
+# eight, four at its start and four after its last change: they measure.
 MEASURE_ONLY = frozenset(
     {"guards-bu", "guards-bv", "actions-bw", "guards-bx"}
     | {"guards-by", "guards-bz", "actions-ca", "guards-cb"}
+    | {"guards-cg", "guards-cd", "actions-ce", "guards-cf"}
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
