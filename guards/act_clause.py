@@ -69,7 +69,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     joined = " ".join(nearby)
     objects = tuple(verb.objects)
     return any(
-        t.startswith(objects) and not _modifier(tokens, start + i) for i, t in enumerate(nearby)
+        t.startswith(objects) and not modifies_a_head(tokens, start + i)
+        for i, t in enumerate(nearby)
     ) or any(
         obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
         for obj in verb.objects
@@ -84,14 +85,8 @@ _HEADS_ES = frozenset("solicitud solicitudes pedido petición reclamo formulario
 
 
 def modifies_a_head(tokens: list[str], at: int) -> bool:
-    """The word at ``at`` names what a head noun is about ("refund request", "pedido de
-    reembolso"): the head is the thing."""
-    return _modifier(tokens, at)
-
-
-def _modifier(tokens: list[str], at: int) -> bool:
-    """The word at ``at`` modifies a head noun: "refund request", "solicitud de
-    reembolso"."""
+    """The word at ``at`` names what a head noun is about ("refund request", "solicitud
+    de reembolso"): the head is the thing."""
     after = tokens[at + 1] if at + 1 < len(tokens) else ""
     if after.startswith(_HEADS_EN):
         return True

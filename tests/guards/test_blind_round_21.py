@@ -1,32 +1,17 @@
 """Misses and false alarms found in session 21 on the development halves of the blind
-files BQ to BX, each kept exactly as its writer wrote it, with the correct answers that
+files BQ to CB, each kept exactly as its writer wrote it, with the correct answers that
 pin where each new reading stops."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from guards.checkfmt import parse_case
 from guards.conjugation import subjunctive_we
 from guards.context import GuardContext
 from guards.product_denials import denied_phrases
 from guards.products import stem
 from tests.guards.helpers import check, turn
-
-BLIND = Path(__file__).parent / "blind"
-
-
-def blind(case_id: str) -> GuardContext:
-    """The turn exactly as its writer wrote it, from whichever file has its prefix."""
-    prefix = case_id.split("-")[0].lower()  # "B-0210" is writer B's, in guards-b.jsonl
-    (path,) = BLIND.glob(f"*-{prefix}.jsonl")
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if json.loads(line)["id"] == case_id:
-            return parse_case(json.loads(line)).ctx
-    raise LookupError(case_id)
+from tests.guards.test_blind_round_rst import blind
 
 
 @pytest.mark.parametrize(

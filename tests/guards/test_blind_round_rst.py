@@ -18,33 +18,14 @@ from guards.moods import on_approval
 from tests.guards.helpers import check, turn
 
 BLIND = Path(__file__).parent / "blind"
-FILES = {
-    "t": "actions-t",
-    "v": "actions-v",
-    "x": "actions-x",
-    "D": "actions-d",
-    "E": "actions-e",
-    "hh": "actions-hh",
-    "ab": "actions-ab",
-    "ac": "actions-ac",
-    "ae": "actions-ae",
-    "af": "guards-af",
-    "ag": "guards-ag",
-    "ah": "actions-ah",
-    "ak": "actions-ak",
-    "aq": "actions-aq",
-    "at": "actions-at",
-    "az": "actions-az",
-    "be": "actions-be",
-    "bh": "actions-bh",
-}
 
 
 def blind(case_id: str) -> GuardContext:
-    """The turn exactly as its writer wrote it (ids like "r-0084", "A-0082")."""
-    prefix = case_id.split("-")[0]
-    name = FILES.get(prefix, f"guards-{prefix.lower()}")
-    for line in (BLIND / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+    """The turn exactly as its writer wrote it, from the one file whose name ends in the
+    id's prefix ("r-0084" in guards-r, "D-0010" in actions-d, "ca-0102" in actions-ca)."""
+    prefix = case_id.split("-")[0].lower()
+    (path,) = BLIND.glob(f"*-{prefix}.jsonl")
+    for line in path.read_text(encoding="utf-8").splitlines():
         if json.loads(line)["id"] == case_id:
             return parse_case(json.loads(line)).ctx
     raise LookupError(case_id)
