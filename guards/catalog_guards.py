@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import re
-from itertools import pairwise
-
-import re2
-
 from guards import scan
 from guards.context import GuardContext
-from guards.lexicon import lexicon_for
 from guards.moods import looks_up_what
-from guards.numbers import FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.product_also import (
     also_claimed,
@@ -71,10 +64,11 @@ from guards.text import (
     find_phrase,
     negated_clause,
     phrase_regex,
+    restates,
     sentences,
     words,
 )
-from guards.trade_in import quotes_trade_in, trade_in_in_sight
+from guards.trust import tainted_chunk
 from guards.verdicts import Finding
 
 
@@ -84,6 +78,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         return None
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
+    own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
     for clause in clauses(ctx.draft, book.clause_breaks):
         denied = find_phrase(book.unavailable, clause) is not None and not (
             denies_another_thing(clause, products)
@@ -117,6 +112,8 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
                     )
+        if any(restates(clause, text, book.stopwords, share=0.7) for text in own):
+            continue  # "Solo vendemos motores de las clases A a D [motores#2]": the shop's page
         if (
             not products
             and claims_the_asked_product(clause, ctx.language, ctx.question)
@@ -326,73 +323,6 @@ def _gone(found: list[Product], clause: str, language: str) -> Finding | None:
         gone = next(p for p in found if p.in_stock is False)
         return Finding(detail=f"offers {gone.name!r}, marked out of stock")
     return None
-
-
-def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
-    """A trade-in price before the conversation has the model, capacity and battery health."""
-    book = PHRASEBOOKS[ctx.language]
-    if not trade_in_in_sight(ctx, book):
-        return None
-    lexicon = lexicon_for(ctx.locale)
-    draft_figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
-    if not any(f.kind == FigureKind.MONEY for f in draft_figures):
-        return None
-    if not quotes_trade_in(ctx, book, draft_figures):
-        return None
-    told = spell_out_digits(" \n ".join(_customer_side(ctx)), lexicon=lexicon, threshold=0).lower()
-    missing = []
-    if not mentions(told):
-        missing.append("model")
-    units = "|".join(book.capacity_units)
-    if not re2.search(
-        f"(?:^|[^\\pL\\pN])\\d{{1,4}}\\s*(?:{units})(?:$|[^\\pL])", told
-    ) and not _BARE_CAPACITY.search(told):
-        missing.append("capacity")
-    if not _battery_given(told, book):
-        missing.append("battery health")
-    if not missing:
-        return None
-    return Finding(detail=f"trade-in quote without {', '.join(missing)} from the customer")
-
-
-# A storage size said without its unit: "un iPhone 13 de 128 con batería al 90%".
-_BARE_CAPACITY = scan.compile(
-    r"(?:^|[^\pL])(?:de|of|with|con)\s+(?:32|64|128|256|512)(?:$|[^\d%.,]|[.,](?:$|\s))"
-)
-
-
-def _battery_given(told: str, book) -> bool:
-    """A battery health the customer gave: a number after the word for the battery
-    that is not a storage size ("No sé la batería, es de 128 GB" gives none), or a
-    percentage before it."""
-    battery = "|".join(book.battery)
-    if re2.search(f"\\d{{1,3}}\\s*%[^\\n]{{0,40}}(?:{battery})", told):
-        return True
-    # bounded repeats on one line: the standard library's search stays linear here
-    for match in re.finditer(f"(?:{battery})[^\\n]{{0,40}}?(\\d{{1,3}})\\s*(\\w*)", told):
-        if match.group(2) not in book.capacity_units and not match.group(2).isdigit():
-            return True
-    return False
-
-
-_PERCENT = scan.compile(r"\d\s*%|(?i:por\s+ciento|percent)")
-
-
-def _customer_side(ctx: GuardContext) -> list[str]:
-    texts = list(ctx.customer_texts())
-    # An answer carries the question it answers: "¿Me decís la salud de la batería?"
-    # then "Fijate, dice 87 %" gives the battery health, on one line with the question.
-    messages = [*ctx.history, None]
-    for before, message in pairwise(messages):
-        text = ctx.question if message is None else message.text
-        if before is None or before.role != "assistant" or (message and message.role != "customer"):
-            continue
-        asked = [s for s in re.split(r"(?<=[.!?])\s+", before.text) if s.rstrip().endswith("?")]
-        if asked and _PERCENT.search(text):  # a health is a percentage, not "el 12"
-            texts.append(f"{asked[-1]} {text}".replace("\n", " "))
-    for call in ctx.tool_outputs:
-        texts.extend(str(value) for value in call.input.values())
-    return texts
 
 
 # A term of its own: a number of years or months, or for life.

@@ -9,11 +9,7 @@ from typing import Any
 
 from guards import config
 from guards.action_claim import check_action_claim
-from guards.catalog_guards import (
-    check_out_of_stock_offered,
-    check_quote_without_details,
-    check_stock_contradiction,
-)
+from guards.catalog_guards import check_out_of_stock_offered, check_stock_contradiction
 from guards.codes import GuardCode, GuardMode
 from guards.commitments import read_commitments
 from guards.context import GuardContext, RetrievedChunk
@@ -25,6 +21,7 @@ from guards.phrasebook import INJECTION_MARKERS, PHRASEBOOKS
 from guards.refund_guard import check_refund_promise
 from guards.second_reader import SecondReader, default_reader
 from guards.text import clauses, phrase_regex
+from guards.trade_in import check_quote_without_details
 from guards.verdicts import Finding, GuardFailure, PipelineResult
 from guards.vocabulary_guard import check_internal_vocabulary
 from guards.warranty_guard import check_warranty_without_data

@@ -26,7 +26,7 @@ _HAVE = {
         r"there\s+(?:is|are))(?:$|[^\pL])"
     ),
 }
-_WRITTEN = scan.compile(r"[\pL\pN][\pL\pN'-]*")
+_WRITTEN = scan.compile(r"[\pL\pN][\pL\pN-]*(?:'[\pL\pN][\pL\pN-]*)*")  # not a closing quote
 _DEAL = scan.compile(r"(?i)\d+x\d+")
 _BOUNDARY = frozenset(
     "a en por con que desde para ideal hasta cuesta sale está están es son y o pero "

@@ -84,8 +84,13 @@ def later_stretches(clause: str) -> list[str]:
     return [p for p in parts[1:] if p]
 
 
-def gives_a_term(stretch: str, warranty: str | None) -> bool:
-    return bool(warranty) or TERM.search(stretch) is not None
+def gives_a_term(stretch: str, warranty: str | None, clause: str = "") -> bool:
+    """The stretch speaks of a warranty: by the word, by a term, or by a cover verb after
+    a term said earlier in its clause ("…2 años de garantía, y los cabezales también
+    quedan cubiertos durante ese tiempo")."""
+    if warranty or TERM.search(stretch) is not None:
+        return True
+    return _COVER.search(stretch) is not None and TERM.search(clause) is not None
 
 
 def stretch_products(stretch: str, products: tuple[Product, ...]) -> list[Product]:

@@ -252,7 +252,8 @@ _BE = frozenset("was were is are been be being fue fueron es son ha han sido est
 
 def _passive_of(verb: str, sentence: str) -> bool:
     """The verb is a participle right after a form of "be" ("was received", "fue
-    recibida"): what was received, by someone; not the customer receiving money."""
+    recibida"), or a third person after the passive "se" ("la devolución se recibió el
+    2 de marzo"): what was received, by someone; not the customer receiving money."""
     tokens = words(sentence.lower())
     at = tokens.index(verb.lower()) if verb.lower() in tokens else -1
-    return at > 0 and tokens[at - 1] in _BE
+    return at > 0 and (tokens[at - 1] in _BE or tokens[at - 1] == "se")

@@ -1,14 +1,22 @@
-"""Whether a draft quotes a trade-in value: in its own words, or by giving an amount
-that a retrieved trade-in document lists (its table of reference values)."""
+"""Trade-in quotes: whether a draft quotes a trade-in value, in its own words or by
+giving an amount that a retrieved trade-in document lists (its table of reference
+values), and the guard that fails a quote given before the customer's details."""
 
 from __future__ import annotations
 
+import re
+from itertools import pairwise
+
+import re2
+
+from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
-from guards.numbers import Figure, FigureKind, extract_figures
-from guards.phrasebook import Phrasebook
+from guards.numbers import Figure, FigureKind, extract_figures, spell_out_digits
+from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.products import mentions, returned_products
 from guards.text import citations, find_phrase
+from guards.verdicts import Finding
 
 # The customer asks what the shop would pay for their device: then an amount in the
 # reply (other than a price of what the search returned) is that valuation, whatever
@@ -83,3 +91,70 @@ def _device_in_sight(ctx: GuardContext) -> bool:
     told = [ctx.draft, *ctx.customer_texts()]
     told += [str(value) for call in ctx.tool_outputs for value in call.input.values()]
     return any(mentions(text) for text in told)
+
+
+def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Finding | None:
+    """A trade-in price before the conversation has the model, capacity and battery health."""
+    book = PHRASEBOOKS[ctx.language]
+    if not trade_in_in_sight(ctx, book):
+        return None
+    lexicon = lexicon_for(ctx.locale)
+    draft_figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
+    if not any(f.kind == FigureKind.MONEY for f in draft_figures):
+        return None
+    if not quotes_trade_in(ctx, book, draft_figures):
+        return None
+    told = spell_out_digits(" \n ".join(_customer_side(ctx)), lexicon=lexicon, threshold=0).lower()
+    missing = []
+    if not mentions(told):
+        missing.append("model")
+    units = "|".join(book.capacity_units)
+    if not re2.search(
+        f"(?:^|[^\\pL\\pN])\\d{{1,4}}\\s*(?:{units})(?:$|[^\\pL])", told
+    ) and not _BARE_CAPACITY.search(told):
+        missing.append("capacity")
+    if not _battery_given(told, book):
+        missing.append("battery health")
+    if not missing:
+        return None
+    return Finding(detail=f"trade-in quote without {', '.join(missing)} from the customer")
+
+
+# A storage size said without its unit: "un iPhone 13 de 128 con batería al 90%".
+_BARE_CAPACITY = scan.compile(
+    r"(?:^|[^\pL])(?:de|of|with|con)\s+(?:32|64|128|256|512)(?:$|[^\d%.,]|[.,](?:$|\s))"
+)
+
+
+def _battery_given(told: str, book) -> bool:
+    """A battery health the customer gave: a number after the word for the battery
+    that is not a storage size ("No sé la batería, es de 128 GB" gives none), or a
+    percentage before it."""
+    battery = "|".join(book.battery)
+    if re2.search(f"\\d{{1,3}}\\s*%[^\\n]{{0,40}}(?:{battery})", told):
+        return True
+    # bounded repeats on one line: the standard library's search stays linear here
+    for match in re.finditer(f"(?:{battery})[^\\n]{{0,40}}?(\\d{{1,3}})\\s*(\\w*)", told):
+        if match.group(2) not in book.capacity_units and not match.group(2).isdigit():
+            return True
+    return False
+
+
+_PERCENT = scan.compile(r"\d\s*%|(?i:por\s+ciento|percent)")
+
+
+def _customer_side(ctx: GuardContext) -> list[str]:
+    texts = list(ctx.customer_texts())
+    # An answer carries the question it answers: "¿Me decís la salud de la batería?"
+    # then "Fijate, dice 87 %" gives the battery health, on one line with the question.
+    messages = [*ctx.history, None]
+    for before, message in pairwise(messages):
+        text = ctx.question if message is None else message.text
+        if before is None or before.role != "assistant" or (message and message.role != "customer"):
+            continue
+        asked = [s for s in re.split(r"(?<=[.!?])\s+", before.text) if s.rstrip().endswith("?")]
+        if asked and _PERCENT.search(text):  # a health is a percentage, not "el 12"
+            texts.append(f"{asked[-1]} {text}".replace("\n", " "))
+    for call in ctx.tool_outputs:
+        texts.extend(str(value) for value in call.input.values())
+    return texts

@@ -89,6 +89,7 @@ SPANISH: tuple[Verb, ...] = (
     Verb("abonar", Act.REFUND, (*MONEY_ES, "te", "le", "os", "les")),
     Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo")),
     Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),
+    Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
     Verb("procesar", Act.PROCESS_REFUND, REFUND_ES),
     Verb("procesar", Act.MODIFY, bare_for_speaker=True),
     Verb(
@@ -221,6 +222,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("reimburse", Act.REFUND),
     Verb("credit", Act.REFUND, (*MONEY_EN, "you")),
     Verb("repay", Act.REFUND),
+    Verb("deposit", Act.REFUND, MONEY_EN),  # "we'll deposit the amount in your account"
     Verb("return", Act.REFUND, ("money", "amount", "payment", "funds")),
     Verb("restore", Act.REFUND, ("money", "amount", "payment", "funds", "balance", "refund")),
     Verb("issue", Act.PROCESS_REFUND, REFUND_EN),

@@ -133,7 +133,7 @@ def _warranty_for_bare(
     # gives it to the product it names ("[cita] y el Y también", "the same 2-year cover")
     if said or covered_for_term(clause):
         for stretch in later_stretches(clause):
-            if not gives_a_term(stretch, find_phrase(book.warranty, stretch)):
+            if not gives_a_term(stretch, find_phrase(book.warranty, stretch), clause):
                 continue
             if negated_clause(stretch, ctx.language) or (
                 scoped and not extends_by_analogy(stretch, ctx.language)
@@ -165,8 +165,11 @@ def _warranty_for_bare(
         return None  # "third-party brands like Samsonite follow…": the policy, restated
     if not (said or covered_for_term(clause)):
         return None
-    if negated_clause(_warranty_part(clause, book.warranty), ctx.language):
+    part = _warranty_part(clause, book.warranty)
+    if negated_clause(part, ctx.language):
         return None  # "no tengo datos de garantía", "I don't have a warranty for it"
+    if TERM.search(clause) is None and _only_in_conditions(clause, book.warranty):
+        return None  # "si la garantía es clave para vos, …": a condition, nothing stated
     named = named_products(clause, products)
     named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
     named += [p for p in warranty_subjects(clause, ctx.language, products) if p not in named]
@@ -252,6 +255,13 @@ def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
             # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
             return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
     return clause
+
+
+def _only_in_conditions(clause: str, warranty: tuple[str, ...]) -> bool:
+    """Every stretch of the clause that speaks of the warranty is an "if" that opens it:
+    the warranty as the customer's concern, with nothing said about it."""
+    parts = [p for p in _PUNCTUATION.split(clause) if find_phrase(warranty, p)]
+    return bool(parts) and all(words(p)[:1] in (["si"], ["if"]) for p in parts)
 
 
 # Closed class: prepositions that make the warranty the topic of what follows.
