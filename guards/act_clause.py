@@ -5,6 +5,8 @@ the sentence's words; ``guards.commitments`` reads them."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards.act_objects import FIRST, INF, PART
 from guards.conjugation import fold
 from guards.text import words
@@ -14,8 +16,19 @@ from guards.verbs import Verb
 
 def _free_manner(tokens: list[str], index: int) -> bool:
     """The thing sent goes free: a word for "free" or "as a gift" in the verb's object,
-    right after it ("te mandamos de regalo…", "we'll send you a free case")."""
-    return any(t in _FREE for t in tokens[index + 1 : index + 5])
+    right after it ("te mandamos de regalo…", "we'll send you a free case"), "sin
+    cargo" after the object ("le enviaremos las dos almohadas sin cargo"), or "de
+    regalo / de yapa" fronted before the verb ("de yapa te mandamos las cintas")."""
+    after = tokens[index + 1 : index + 7]
+    if any(t in _FREE for t in after[:4]):
+        return True
+    if any(a == "sin" and b in _CHARGE_NOUNS for a, b in pairwise(after)):
+        return True
+    before = tokens[max(0, index - 4) : index]
+    return any(a == "de" and b in _FREE for a, b in pairwise(before))
+
+
+_CHARGE_NOUNS = frozenset("cargo coste costo".split())
 
 
 def _pronoun_object(tokens: list[str], index: int) -> bool:

@@ -15,10 +15,12 @@ from guards.claim_forms import (
     copied,
     echoes_report,
     habitual,
+    names_the_act,
     recorded_past,
     reported_speech,
     said_done,
     stem_reported,
+    to_come,
 )
 from guards.commitments import (
     PASSIVE,
@@ -190,9 +192,13 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             said = clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
-            if any(restates(said, text, stop, share=0.5) for text in sources) and not (
-                claim.actor == SPEAKER and said_done(claim.verb, sentence)
-            ):
+            # "le enviaremos la etiqueta" restates only a page that names the act
+            promised = claim.actor == SPEAKER and to_come(claim.verb, sentence, ctx.language)
+            if any(
+                restates(said, text, stop, share=0.5)
+                and (not promised or names_the_act(claim.lemma, text, ctx.language))
+                for text in sources
+            ) and not (claim.actor == SPEAKER and said_done(claim.verb, sentence)):
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             if copied(claim.verb, sentence, [*chunks.values(), outputs]):
                 continue  # the source's or the record's own words, quoted

@@ -142,7 +142,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             made_up = had_after_empty_search(clause, ctx.language) or next(
                 iter(fronted_topics(clause) if ctx.language == "es" else []), None
             )
-            if not made_up and not products:  # "Makita drills are available in-store"
+            if not made_up and not products and not looks_up_what(clause):
+                # "Makita drills are available in-store"; not "I'm happy to check which
+                # ones are available", an offer to look
                 made_up = available_after_empty_search(clause, ctx.language)
             if made_up and (not products or searched_for_nothing(made_up, empty_queries(ctx))):
                 found = "the search for it" if products else "this turn's search"

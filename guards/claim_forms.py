@@ -8,6 +8,8 @@ works, or in a tool's own words.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards import scan
 from guards.conjugation import fold, regular_participle_es
 from guards.text import content_words, words
@@ -177,3 +179,29 @@ def recorded_past(verb: str, lemma: str, outputs: str, *, english_past: bool = F
     endings = ("ó", "aron", "ieron", "ed") if english_past else ("ó", "aron", "ieron")
     past = verb.lower().endswith(endings)
     return past and bool(outputs) and fold(lemma)[:5] in fold(outputs)
+
+
+def names_the_act(lemma: str, text: str, language: str) -> bool:
+    """The source says the act itself: a word that starts as the act's verb does."""
+    stem = fold(lemma)[: 4 if language == "es" else 3]
+    said = fold(text.lower()).replace("e-mail", "email")
+    return any(word.startswith(stem) for word in words(said))
+
+
+_FUTURE_ES = ("aré", "eré", "iré", "ará", "erá", "irá", "aremos", "eremos", "iremos")
+_FUTURE_ES += ("arán", "erán", "irán")
+_GOING_ES = frozenset("voy vamos va van".split())
+_WILL_EN = frozenset("will shall i'll we'll going".split())
+
+
+def to_come(verb: str, sentence: str, language: str) -> bool:
+    """The verb is said as still to come for this case: a future ("le enviaremos", "we'll
+    send") or "ir a" ("te lo vamos a mandar"), not the present of how things are done."""
+    tokens = words(sentence.lower().replace("’", "'"))
+    if verb.lower() not in tokens:
+        return False
+    before = tokens[max(0, tokens.index(verb.lower()) - 3) : tokens.index(verb.lower())]
+    if language == "es":
+        going = any(a in _GOING_ES and b == "a" for a, b in pairwise(before))
+        return verb.lower().endswith(_FUTURE_ES) or going
+    return bool(_WILL_EN & set(before))

@@ -344,3 +344,14 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
 
 # "volver a" + infinitive in the speaker's person: the act, again.
 _AGAIN_ES = frozenset("vuelvo volvemos volví volvi volvimos volveré volvere volveremos".split())
+
+
+def money_back_verb(sentence: str, language: str) -> bool:
+    """A verb that pays money back, with one of its objects near it, whoever it is for."""
+    tokens = words(sentence.replace("’", "'"))
+    entries_of = entries_es if language == "es" else entries_en
+    return any(
+        verb.act == Act.REFUND and not verb.received and has_object(verb, tokens, at, raw=sentence)
+        for at, token in enumerate(tokens)
+        for verb, _ in entries_of(token)
+    )

@@ -66,6 +66,15 @@ def text_model_numbers(text: str, vocabulary: set[str]) -> set[str]:
     return out
 
 
+def capitals(text: str) -> frozenset[str]:
+    """The words of two or three letters the text writes in capitals ("BAM", "JBL"),
+    lower-cased: a maker's short name, where a short lower-case word is no name."""
+    spaced = "".join(c if c.isalnum() else " " for c in text)
+    return frozenset(
+        w.lower() for w in spaced.split() if len(w) <= 3 and w.isalpha() and w.isupper()
+    )
+
+
 def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
     """Returned products the text names by a distinctive word, with no model number
     of its own that the product lacks."""
@@ -80,6 +89,7 @@ def _referred_at(text: str, products: tuple[Product, ...]) -> tuple[int, ...]:
     present = stems(text)
     vocabulary = {w for p in products for w in words(p.name) if not w.isdigit()}
     numbers = text_model_numbers(text, vocabulary)
+    acronyms = capitals(text)  # a short name in capitals ("el BAM") names it too
     out = []
     for at, product in enumerate(products):
         name = set(words(f"{product.name} {product.sku}"))
@@ -87,7 +97,7 @@ def _referred_at(text: str, products: tuple[Product, ...]) -> tuple[int, ...]:
             continue  # the text gives another model number ("el iPhone 16")
         if any(
             stem(w) in present
-            and (len(w) >= 4 or any(c.isdigit() for c in w))
+            and (len(w) >= 4 or any(c.isdigit() for c in w) or w in acronyms)
             and not w.isdigit()  # a bare number alone ("3 a 5 días") names nothing
             for w in distinctive_words(product, products)
         ):

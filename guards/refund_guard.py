@@ -10,13 +10,21 @@ from collections.abc import Mapping
 from guards import scan
 from guards.acts import REFUND_ACTS, Act, reported
 from guards.claimed_money import MoneyKind, claimed_money
-from guards.commitments import CUSTOMER, PASSIVE, SPEAKER, Commitment, read_commitments
+from guards.commitments import (
+    CUSTOMER,
+    PASSIVE,
+    SPEAKER,
+    Commitment,
+    money_back_verb,
+    read_commitments,
+)
 from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
 from guards.guarantees import guaranteed_money
 from guards.moods import conditional, decided, in_open_question, on_approval, on_decision
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
+from guards.result_states import money_arrives
 from guards.text import (
     after_citations,
     cited_sentences,
@@ -103,6 +111,10 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             ):
                 continue
             return Finding(detail=f"promises money back: {claim.verb!r} in {sentence!r}")
+        if policy and (after := _money_after_citation(sentence, tails, ctx.language)):
+            # "… is refunded when delivery is late [delivery#9], and it's on its way back
+            # to your card now": the citation backs the stretch it closes
+            return Finding(detail=f"promises money back after the citation: {after!r}")
         if (
             not policy
             and (made := _refund_done_passively(sentence, ctx.language)) is not None
@@ -126,6 +138,17 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
 # The customer as the one who will have the money: "you'll have the full amount back",
 # "vas a tener el importe de vuelta", "recibirás el reembolso".
 _YOURS_TO_COME = frozenset("you'll vas vais tendrás tendréis recibirás recibiréis".split())
+
+
+def _money_after_citation(sentence: str, tails: tuple[str, ...], language: str) -> str | None:
+    """The stretch after the sentence's citation, when it says money reaches this
+    customer, unnegated and with no condition of its own."""
+    for tail in tails:
+        if tail.strip(" ,;") and tail in sentence and not conditional(tail):
+            arrives = money_arrives(tail, language)
+            if arrives is not None and not arrives[1]:
+                return tail.strip(" ,;")
+    return None
 
 
 def _yours_to_come(sentence: str) -> bool:
@@ -205,13 +228,16 @@ def _addressed(sentence: str) -> bool:
 
 def _states_refunds(text: str, language: str, *, speaker: bool = False) -> bool:
     """The chunk itself says money goes back, read by the same structure as a draft
-    ("Reembolsamos el importe al mismo método de pago…"); ``speaker``: in the shop's
-    own first person."""
-    return any(
+    ("Reembolsamos el importe al mismo método de pago…"), or, said of every customer, by
+    a money-back verb with its object ("The payment is returned to the original card
+    within 5 working days"); ``speaker``: in the shop's own first person."""
+    if any(
         claim.act in REFUND_ACTS and (not speaker or claim.actor == SPEAKER)
         for sentence in sentences(text)
         for claim in read_commitments(sentence, language)
-    )
+    ):
+        return True
+    return not speaker and any(money_back_verb(s, language) for s in sentences(text))
 
 
 def _refund_approved_by_tool(ctx: GuardContext) -> bool:

@@ -111,7 +111,9 @@ _CHAIN_EN = _AUX_EN | frozenset(_SUBJECT_EN) | frozenset("to it that this".split
 _WINDOW = 6  # words searched back from an act verb for its subject and auxiliaries
 
 # What is given free: "de regalo", "gratis", "free", "complimentary".
-_FREE = frozenset("regalo gratis gratuito gratuita gratuitos gratuitas free complimentary".split())
+_FREE = frozenset(
+    "regalo gratis gratuito gratuita gratuitos gratuitas yapa free complimentary".split()
+)  # "de yapa te mandamos las cintas": given on top, free
 # Imperatives that declare a state done: "consider it refunded", "dalo por cancelado".
 _DECLARE_EN = frozenset("consider".split())
 _DECLARE_ES = frozenset(

@@ -171,6 +171,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("pasar", Act.FORWARD, TEAM_ES),
     Verb("abrir", Act.TICKET, TICKET_ES, extra=(("abierto", PART), ("abierta", PART))),
     Verb("registrar", Act.TICKET, TICKET_ES),
+    # "¿qué te parece si te genero un cupón…?": a coupon made for this customer
+    Verb("generar", Act.DISCOUNT, ("cupón", "cupon", "vale", "código de descuento")),
     Verb("generar", Act.TICKET, (*TICKET_ES, "etiqueta", "factura"), bare_for_speaker=True),
     Verb("crear", Act.TICKET, TICKET_ES),
     Verb("iniciar", Act.TICKET, (*TICKET_ES, "reembols", "reintegr", "devoluci")),

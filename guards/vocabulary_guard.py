@@ -103,8 +103,11 @@ def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
 
 
 def _in_vocabulary(word: str, said: frozenset[str]) -> bool:
-    """The word, or a compound that ends in it ("Multiherramienta" for "herramienta")."""
-    return word in said or any(w.endswith(word) for w in said if len(w) > len(word))
+    """The word, its plural ("register the tool" over "Bosch Professional tools"), or a
+    compound that ends in it ("Multiherramienta" for "herramienta")."""
+    if word in said or f"{word}s" in said or f"{word}es" in said:
+        return True
+    return any(w.endswith(word) for w in said if len(w) > len(word))
 
 
 def _carries(output: object) -> bool:

@@ -9,7 +9,7 @@ from guards import scan
 from guards.acts import Act
 from guards.claim_forms import recorded_past
 from guards.claimed_money import MoneyKind, claimed_money
-from guards.commitments import read_commitments
+from guards.commitments import SPEAKER, read_commitments
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import free_deed
@@ -209,6 +209,13 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 and on_reaching(sentence, ctx.locale, [*chunk_text.values()])
             ):
                 continue  # "si añades otro queso y llegas a esa cifra, se aplicaría"
+            if (
+                claim.actor != SPEAKER
+                and not apology
+                and stated
+                and _the_stated_deal(sentence, ctx.language, sizes)
+            ):
+                continue  # "… 20 % por transferencia [pagos#3]. … el descuento se te aplica"
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
             tail = tail_with(claim.verb, sentence, after_citation)
@@ -286,6 +293,18 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         # this customer by no call of the turn, that lowers the price
         return Finding(detail=f"gives a lower price by an act ({money[1]!r}): {money[2]!r}")
     return None
+
+
+def _the_stated_deal(sentence: str, language: str, sizes: set) -> bool:
+    """The sentence applies the promotion a cited sentence before it stated: its deal
+    word with a definite article and no size of its own ("el descuento se te aplica al
+    elegir transferencia"), carried to no group or case the source does not name."""
+    match = phrase_regex(PHRASEBOOKS[language].discount).search(sentence)
+    return (
+        match is not None
+        and refers_back(sentence, match.start(1), language, sizes)
+        and not extends(sentence, language)
+    )
 
 
 # A thing given to someone, said with two clitics ("te lo respetamos", "se lo dejamos")

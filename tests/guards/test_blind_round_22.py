@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from guards.product_refs import capitals
 from tests.guards.helpers import check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -100,3 +101,106 @@ def test_a_closing_quote_is_no_part_of_the_name():
 )
 def test_where_each_reading_stops(draft, tools, guard):
     assert guard in check(turn(draft, locale="es", tools=tools))
+
+
+# CH-CK's development halves, read after their first figures and the choice of what the
+# reader sets aside; their test halves stay unread.
+
+
+def test_a_refund_the_speaker_cannot_confirm_is_left_open():
+    """ "until they do, I can't confirm it will be approved" (ci-0064)."""
+    assert "refund_promise" not in check(blind("ci-0064"))
+
+
+def test_a_confirmed_refund_after_do_not_worry_is_still_a_promise():
+    ctx = turn("No te preocupes, te confirmo que te devolvemos el dinero mañana.", locale="es-AR")
+    assert "refund_promise" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "¿qué te parece si te genero un cupón por el valor de un protector…?"
+        "ci-0007",
+        # "de yapa te mandamos las cintas de raso con el pedido"
+        "ch-0141",
+    ],
+)
+def test_a_coupon_made_or_an_item_given_on_top_is_a_discount_promise(case_id):
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_sending_an_item_is_not_giving_it_free():
+    ctx = turn("Te mandamos las cintas de raso con el pedido.", locale="es-AR")
+    assert "discount_promise" not in check(ctx)
+
+
+def test_an_offer_to_check_what_is_available_claims_nothing():
+    """After an empty search: "I'm happy to check which ones are available" (ck-0066)."""
+    assert "stock_contradiction" not in check(blind("ck-0066"))
+
+
+def test_a_kind_said_available_after_an_empty_search_still_fails():
+    ctx = turn(
+        "Tilt-head KitchenAid models are available in several colours.",
+        locale="en",
+        tools=[(_SEARCH, {"query": "kitchenaid tilt-head"}, {"products": []})],
+    )
+    assert "stock_contradiction" in check(ctx)
+
+
+def test_the_shops_own_word_in_the_plural_is_no_machinery():
+    """ "register the tool within 8 weeks" over a page about "Bosch Professional tools"
+    at a tool shop (ck-0042)."""
+    assert "internal_vocabulary" not in check(blind("ck-0042"))
+
+
+def test_the_tool_with_no_such_word_in_the_shops_text_is_machinery():
+    ctx = turn("I checked with the tool and the drill is in stock.", locale="en")
+    assert "internal_vocabulary" in check(ctx)
+
+
+def test_the_promotion_stated_before_applied_as_it_says_passes():
+    """ "… 20 % de descuento en zapatillas de media punta [pagos#3]. … el descuento se
+    te aplica al elegir transferencia" (ch-0106)."""
+    assert "discount_promise" not in check(blind("ch-0106"))
+
+
+def test_the_promotion_stated_before_taken_off_by_the_speaker_still_fails():
+    """ "I've gone ahead and taken the 10% off order 48601" after the cited welcome
+    code (ci-0027)."""
+    assert "discount_promise" in check(blind("ci-0027"))
+
+
+def test_a_refund_a_page_states_for_every_customer_restated_passes():
+    """ "the payment is returned to the original card within 5 working days
+    [cancellations#1]" over a page that says so of no one in particular (cj-0063)."""
+    assert "refund_promise" not in check(blind("cj-0063"))
+
+
+def test_money_said_on_its_way_after_the_citation_still_fails():
+    """ "The next-day delivery fee is refunded when delivery is late [delivery#9], and
+    it's on its way back to your card now" (r-0223)."""
+    assert "refund_promise" in check(blind("r-0223"))
+
+
+def test_a_promised_act_the_cited_page_does_not_name_fails():
+    """ "Le enviaremos la etiqueta de devolución por correo electrónico" over a page where
+    the customer downloads it (cj-0008); read by the rules."""
+    assert "action_claim" in check(blind("cj-0008"), second_reader=None)
+
+
+def test_a_promised_act_the_cited_page_names_passes():
+    """ "we e-mail you when the order is ready … [collect#1]" over "We e-mail you when
+    your order is ready" (u-0109)."""
+    assert "action_claim" not in check(blind("u-0109"), second_reader=None)
+
+
+def test_a_short_maker_name_in_capitals_names_its_product():
+    """ "El BAM … tiene garantía de por vida" when the Estuche BAM Classic came back with
+    no warranty (ck-0083)."""
+    assert "warranty_without_data" in check(blind("ck-0083"))
+
+
+def test_only_short_words_in_capitals_are_names():
+    assert capitals("El BAM es francés, el set de JBL viene con 4/4 y A9.") == {"bam", "jbl"}
