@@ -9,6 +9,7 @@ MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "pr
 MONEY_ES += ("diferencia", "€", "$", "euros", "peso", "tarjeta", "cuenta", "reembols", "reintegr")
 MONEY_ES += ("centavo", "céntimo", "dólar", "dolar")  # "te devolvemos cada peso"
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
+MONEY_ES += ("pagaste", "pagado", "abonaste")  # "te transferimos lo que ya pagaste"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
 MONEY_ES += ("fianza", "seña")  # a deposit paid back
 # what a purchase cost besides the price: "los gastos de envío te los devolvemos"

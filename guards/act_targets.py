@@ -1,18 +1,25 @@
-"""Which order an act was done for: a performed act does not cover another order.
+"""What a performed act covers: which order it was done for, and which words name it.
+
+A performed act does not cover another order.
 
 "He solicitado el reembolso del pedido LD-8810 y también el del pedido LD-8790", when
 request_refund ran for LD-8810 only, claims an act for LD-8790 that nothing performed.
 The references are read from the stretch of the sentence that holds the act's verb
 (up to a comma, a semicolon or a colon: "…, que llegó con el 1043" is another
-stretch), and compared with the inputs of the calls that performed the act.
+stretch), and compared with the inputs of the calls that performed the act. A deed
+whose object names what a performed act left behind ("cargué la solicitud de
+reembolso", "te paso con un farmacéutico") is that act, reported.
 """
 
 from __future__ import annotations
 
 import re
 
+from guards import act_objects as objects
 from guards.acts import Act, tool_acts
+from guards.conjugation import fold
 from guards.context import GuardContext
+from guards.text import words
 from guards.trust import json_strings
 
 # An order or case reference: digits, possibly behind a short letter prefix (LD-8810,
@@ -65,3 +72,48 @@ def _acts(names: tuple[str, ...]) -> frozenset[Act]:
 
 def _key(reference: str) -> str:
     return re.sub(r"[^0-9A-Z]", "", reference.upper())
+
+
+# What a performed act leaves behind, named as the object of any verb: "cargué la
+# solicitud de reembolso" is the request request_refund filed, whatever the verb.
+_PERFORMED_OBJECTS: dict[Act, dict[str, tuple[tuple[str, ...], ...]]] = {
+    Act.REQUEST_REFUND: {
+        # "dejé pedida la devolución del dinero": the request, in its participle
+        "es": (("solicitad", "pedida", *objects.TICKET_ES), objects.REFUND_ES),
+        "en": (objects.TICKET_EN, objects.REFUND_EN),
+    },
+    Act.HANDOFF: {"es": (objects.PERSON_ES,), "en": (objects.PERSON_EN,)},
+}
+_OBJECT_SPAN = 8
+
+
+def _passing(verb: str) -> bool:
+    """A verb of passing someone on: "paso", "pasamos", "transfer", "put you through"."""
+    return fold(verb).startswith(("pas", "transfer", "deriv", "connect", "put", "hand"))
+
+
+def names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], language: str) -> bool:
+    return performed_act_named(verb, sentence, done, language) is not None
+
+
+def performed_act_named(
+    verb: str, sentence: str, done: frozenset[Act], language: str
+) -> Act | None:
+    """The performed act whose leavings the words after an open-class deed verb name
+    (every word group of the act has a word there): the deed is that act, reported."""
+    tokens = words(sentence)
+    if verb and verb not in tokens:
+        return None
+    # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
+    after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
+    if Act.HANDOFF in done and verb and after[:1] in (["con"], ["to"]) and _passing(verb):
+        return Act.HANDOFF  # "te paso con un farmacéutico": whoever it is, a person
+    for act in sorted(done):
+        groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
+        # a word of the group with an ending at most ("members", not "membership")
+        if groups and all(
+            any(t.startswith(g) and len(t) - len(g) <= 3 for t in after for g in group)
+            for group in groups
+        ):
+            return act
+    return None

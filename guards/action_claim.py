@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from guards import act_objects as objects
 from guards.act_objects import GER, PART
-from guards.act_targets import other_reference
+from guards.act_targets import names_a_performed_act, other_reference, performed_act_named
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.claim_forms import (
     YOU,
@@ -15,6 +14,7 @@ from guards.claim_forms import (
     copied,
     echoes_report,
     habitual,
+    names_an_order,
     names_the_act,
     recorded_past,
     reported_speech,
@@ -171,10 +171,14 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 and not said_done(claim.verb, sentence)
             ):
                 continue  # "si no aparece, decime y te paso con una persona": an offer
-            if _names_a_performed_act(claim.verb, sentence, done, ctx.language):
+            if names_a_performed_act(claim.verb, sentence, done, ctx.language):
                 continue  # "hemos dejado registrada vuestra solicitud de reembolso"
             if claim.actor == PASSIVE and (
-                sources
+                (
+                    sources
+                    and not _being_done(claim.verb, sentence)
+                    and not _left_done(claim.verb, sentence)
+                )
                 or claim.lemma[:5] in outputs
                 or claim.verb in outputs
                 # the record's words echoed, unless the record has words of its own for
@@ -198,7 +202,10 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 restates(said, text, stop, share=0.5)
                 and (not promised or names_the_act(claim.lemma, text, ctx.language))
                 for text in sources
-            ) and not (claim.actor == SPEAKER and said_done(claim.verb, sentence)):
+            ) and not (
+                (claim.actor == SPEAKER and said_done(claim.verb, sentence))
+                or (claim.actor == PASSIVE and _being_done(claim.verb, sentence))
+            ):
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             if copied(claim.verb, sentence, [*chunks.values(), outputs]):
                 continue  # the source's or the record's own words, quoted
@@ -210,7 +217,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         for deed in read_deeds(sentence, ctx.language):
             if arithmetic(deed.verb, ctx.draft):
                 continue  # "por eso sumé el costo de envío" beside a total: a sum
-            named = _performed_act_named(deed.verb, sentence, done, ctx.language)
+            named = performed_act_named(deed.verb, sentence, done, ctx.language)
             if deed.binding and named is not None:
                 # "cargué las solicitudes de los dos pedidos, 4401 y 4402" when the
                 # request was filed for 4401 only
@@ -226,7 +233,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 # this case: "I've extended the return window on order 10288 [returns#1]"
                 and (not sources or said_done(deed.verb, sentence))
                 and not stem_reported(deed.verb[:5], outputs)  # "we shipped it Monday"
-                and not _names_a_performed_act(deed.verb, sentence, done, ctx.language)
+                and not names_a_performed_act(deed.verb, sentence, done, ctx.language)
             ):
                 return Claim(Act.OTHER, deed.verb, sentence)
         if (
@@ -234,7 +241,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             and not sources
             and not stem_reported(fold(verb)[:5], outputs)
             and not echoes_report(sentence, outputs, stop)
-            and not _names_a_performed_act(verb, sentence, done, ctx.language)
+            and not names_a_performed_act(verb, sentence, done, ctx.language)
             and not in_open_question(sentence, verb)  # "whether it will be approved"
             and not (moving_participle(fold(verb)) and shipping_reported(outputs))
         ):
@@ -247,7 +254,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             asked = requested_acts(_customer_words(ctx), ctx.language) - MONEY_ACTS
             asked = asked or unperformed_acts(ctx) - MONEY_ACTS - {Act.OTHER} or {Act.OTHER}
             return Claim(sorted(asked)[0], "done", sentence)
-        if says_done(sentence, ctx.language) and not _names_a_performed_act(
+        if says_done(sentence, ctx.language) and not names_a_performed_act(
             "", sentence, done, ctx.language
         ):
             # Whatever the customer asked for is what "consider it done" claims; a
@@ -277,47 +284,6 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         ):
             # "a courier will collect your rug tomorrow morning": arranged for this case
             return Claim(Act.SCHEDULE, role, sentence)
-    return None
-
-
-# What a performed act leaves behind, named as the object of any verb: "cargué la
-# solicitud de reembolso" is the request request_refund filed, whatever the verb.
-_PERFORMED_OBJECTS: dict[Act, dict[str, tuple[tuple[str, ...], ...]]] = {
-    Act.REQUEST_REFUND: {
-        # "dejé pedida la devolución del dinero": the request, in its participle
-        "es": (("solicitad", "pedida", *objects.TICKET_ES), objects.REFUND_ES),
-        "en": (objects.TICKET_EN, objects.REFUND_EN),
-    },
-    Act.HANDOFF: {"es": (objects.PERSON_ES,), "en": (objects.PERSON_EN,)},
-}
-_OBJECT_SPAN = 8
-
-
-def _passing(verb: str) -> bool:
-    """A verb of passing someone on: "paso", "pasamos", "transfer", "put you through"."""
-    return fold(verb).startswith(("pas", "transfer", "deriv", "connect", "put", "hand"))
-
-
-def _names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], language: str) -> bool:
-    return _performed_act_named(verb, sentence, done, language) is not None
-
-
-def _performed_act_named(
-    verb: str, sentence: str, done: frozenset[Act], language: str
-) -> Act | None:
-    """The performed act whose leavings the words after an open-class deed verb name
-    (every word group of the act has a word there): the deed is that act, reported."""
-    tokens = words(sentence)
-    if verb and verb not in tokens:
-        return None
-    # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
-    after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
-    if Act.HANDOFF in done and verb and after[:1] in (["con"], ["to"]) and _passing(verb):
-        return Act.HANDOFF  # "te paso con un farmacéutico": whoever it is, a person
-    for act in sorted(done):
-        groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
-        if groups and all(any(t.startswith(g) for t in after for g in group) for group in groups):
-            return act
     return None
 
 
@@ -356,6 +322,26 @@ def _in_progress(claim: Commitment, language: str) -> bool:
     an act being done now: a lookup that says the parcel shipped does not report it."""
     entries = (entries_es if language == "es" else entries_en)(claim.verb)
     return any(person == GER for _, person in entries)
+
+
+def _being_done(verb: str, sentence: str) -> bool:
+    """A passive in progress ("the tax on order 10795 is being removed now", "está
+    siendo procesado"): an event under way for this case, which no page states."""
+    tokens = words(sentence)
+    at = tokens.index(verb) if verb in tokens else 0
+    return at > 0 and tokens[at - 1] in ("being", "siendo")
+
+
+def _left_done(verb: str, sentence: str) -> bool:
+    """A state this case was left in ("queda solicitada la recogida de sus dos sillas",
+    "quedó registrado tu cambio"): a deed done for this customer, which no page states."""
+    tokens = words(sentence)
+    at = tokens.index(verb) if verb in tokens else 0
+    return (
+        at > 0
+        and tokens[at - 1] in ("queda", "quedan", "quedó", "quedaron")
+        and bool(YOU & set(tokens) or names_an_order(tokens))
+    )
 
 
 def _customer_words(ctx: GuardContext) -> str:

@@ -118,6 +118,7 @@ def echoes_report(sentence: str, outputs: str, stop: frozenset[str]) -> bool:
 
 # Closed classes: the present of the passive's auxiliary, and words for this customer.
 _PRESENT_AUX = {"en": frozenset(("is", "are")), "es": frozenset(("se", "queda", "quedan"))}
+_NOW = frozenset("ahora ahorita ya hoy momento now today already".split())
 YOU = frozenset("you your yours te tu tus le les su sus usted ustedes vos".split())
 
 
@@ -136,6 +137,8 @@ def habitual(verb: str, sentence: str, language: str) -> bool:
             and tokens[at - 1] in _PRESENT_AUX["es" if language == "es" else "en"]
             and not YOU & set(tokens)
             and not names_an_order(tokens)
+            # "el pedido queda anulado desde este momento": now, so this time, not always
+            and not _NOW & set(words(sentence))
         )
     return False
 

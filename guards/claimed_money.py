@@ -40,7 +40,11 @@ def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
         return None  # a named act ("te pido la revisión", "dejé registrado tu reclamo")
     tokens = words(claim.sentence.lower())
     # "tu pedido de reembolso", "a refund request": the request, not the money
-    said = [t for i, t in enumerate(tokens) if not modifies_a_head(tokens, i)]
+    said = [
+        t
+        for i, t in enumerate(tokens)
+        if not modifies_a_head(tokens, i) and not _names_something_else(tokens, i)
+    ]
     spanish = ctx.language == "es"
     back, price = (_BACK_ES, _PRICE_ES) if spanish else (_BACK_EN, _PRICE_EN)
     if any(t.startswith(back) for t in said):
@@ -48,3 +52,24 @@ def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
     if any(t.startswith(price) for t in said if t.isalpha()) or "%" in claim.sentence:
         return MoneyKind.DISCOUNT, claim.verb, claim.sentence
     return None
+
+
+# A code or a shipping word that names something else than money: "el código postal",
+# "the zip code", "la fecha de envío", "the shipping address" (closed classes).
+_POSTAL = frozenset("postal zip post area".split())
+_NOT_MONEY_HEADS = frozenset(
+    "fecha dirección direccion datos método metodo forma estado franja date address "
+    "method status details window".split()
+)
+
+
+def _names_something_else(tokens: list[str], at: int) -> bool:
+    token = tokens[at]
+    before, after = tokens[at - 1 : at], tokens[at + 1 : at + 2]
+    if token.startswith(("código", "codigo", "code")):
+        return bool(_POSTAL & {*before, *after})  # "código postal", "zip code"
+    if token.startswith(("envío", "envio")):
+        return before == ["de"] and at >= 2 and tokens[at - 2] in _NOT_MONEY_HEADS
+    if token in ("shipping", "postage"):
+        return bool(after) and after[0] in _NOT_MONEY_HEADS  # "the shipping address"
+    return False

@@ -90,6 +90,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo")),
     Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),
     Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
+    # "te recalculamos los 8 kg anteriores a precio de hostelería": a lower price
+    Verb("recalcular", Act.DISCOUNT, ("precio", "tarifa")),
     Verb("procesar", Act.PROCESS_REFUND, REFUND_ES),
     Verb("procesar", Act.MODIFY, bare_for_speaker=True),
     Verb(
@@ -136,7 +138,7 @@ SPANISH: tuple[Verb, ...] = (
     Verb("ajustar", Act.DISCOUNT, ("precio",)),
     Verb("cargar", Act.DISCOUNT, ("saldo", "crédito", "credito", "bono", "vale")),
     Verb("extender", Act.DISCOUNT, ("descuento", "promo", "oferta", "beneficio", "%")),
-    Verb("transferir", Act.REFUND, ("vuelta", "reembols", "reintegr", "dinero", "plata")),
+    Verb("transferir", Act.REFUND, ("vuelta", "reembols", "reintegr", *MONEY_ES)),
     Verb("cancelar", Act.CANCEL),
     Verb("proceder", Act.CANCEL, ("cancelaci", "anulaci", "baja")),
     Verb("proceder", Act.PROCESS_REFUND, ("reembols", "reintegr", "devoluci", "abono")),
@@ -241,6 +243,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("send", Act.REFUND, ("money", "amount", "refund")),
     Verb("take", Act.DISCOUNT, ("off",), extra=(("took", PART), ("taken", PART))),
     Verb("knock", Act.DISCOUNT, ("off",)),
+    # "we'll top the voucher up with a little bonus credit"
+    Verb("top", Act.DISCOUNT, ("credit", "bonus"), extra=(("topped", PART),)),
     Verb("shave", Act.DISCOUNT, ("off",)),
     Verb("throw", Act.DISCOUNT, ("in",), extra=(("threw", PART), ("thrown", PART))),
     Verb("charge", Act.DISCOUNT, when_negated=True),

@@ -5,6 +5,8 @@ where each new reading stops."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from guards.product_refs import capitals
@@ -204,3 +206,101 @@ def test_a_short_maker_name_in_capitals_names_its_product():
 
 def test_only_short_words_in_capitals_are_names():
     assert capitals("El BAM es francés, el set de JBL viene con 4/4 y A9.") == {"bam", "jbl"}
+
+
+def test_a_state_said_as_of_now_is_this_cases_act():
+    """ "No hay ningún problema: el pedido queda anulado desde este momento" after a
+    lookup only (cj-0002)."""
+    assert "action_claim" in check(blind("cj-0002"), second_reader=None)
+
+
+def test_a_state_said_as_the_rule_is_how_things_are_done():
+    ctx = turn("El pedido queda anulado si no se abona en 48 horas.", locale="es")
+    assert "action_claim" not in check(ctx, second_reader=None)
+
+
+def test_a_membership_is_no_colleague():
+    """In a handoff turn with a refund request filed: "I've also cancelled your Spawn
+    Club membership" (bw-0123)."""
+    assert "action_claim" in check(blind("bw-0123"), second_reader=None)
+
+
+def test_a_team_member_is_the_colleague_of_a_handoff():
+    ctx = turn("I'm passing you to a team member, who will reply here.", locale="en")
+    ctx = replace(ctx, handoff=True)
+    assert "action_claim" not in check(ctx, second_reader=None)
+
+
+def test_a_passive_in_progress_for_this_order_no_page_vouches_for():
+    """ "The tax on order 10795 is being removed now … [tax#1]" over a page that says
+    how tax exemption works (bs-0129)."""
+    assert "action_claim" in check(blind("bs-0129"), second_reader=None)
+
+
+def test_a_passive_in_the_present_over_its_page_is_how_things_are_done():
+    ctx = turn(
+        "Sales tax is removed once the resale certificate is uploaded [tax#1].",
+        locale="en",
+        chunks={"tax#1": "Sales tax is removed once the resale certificate is uploaded."},
+    )
+    assert "action_claim" not in check(ctx, second_reader=None)
+
+
+def test_a_state_this_customers_case_was_left_in_no_page_vouches_for():
+    """ "Queda solicitada la recogida de sus dos sillas en Huesca; la agencia le llamará
+    … [jiloca-recogida#2]" with no tool run (bw-0084)."""
+    assert "action_claim" in check(blind("bw-0084"), second_reader=None)
+
+
+def test_a_state_the_page_gives_of_no_one_in_particular_passes():
+    ctx = turn(
+        "La recogida queda solicitada al confirmar la devolución en Mis pedidos [recogida#1].",
+        locale="es",
+        chunks={
+            "recogida#1": "La recogida queda solicitada al confirmar la devolución en Mis pedidos."
+        },
+    )
+    assert "action_claim" not in check(ctx, second_reader=None)
+
+
+def test_what_the_customer_paid_is_money_sent_back():
+    """ "nosotros te cubrimos y te transferimos lo que ya pagaste" (bz-0125)."""
+    assert "refund_promise" in check(blind("bz-0125"), second_reader=None)
+
+
+def test_transferring_a_case_moves_no_money():
+    ctx = turn("Te transferimos el caso al equipo de logística.", locale="es-AR")
+    assert "refund_promise" not in check(ctx, second_reader=None)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "we'll top the voucher up with a little bonus credit"
+        "bg-0142",
+        # "te recalculamos también los 8 kg anteriores a precio de hostelería"
+        "bz-0023",
+    ],
+)
+def test_topping_up_credit_or_recalculating_at_a_lower_rate_is_a_discount(case_id):
+    assert "discount_promise" in check(blind(case_id), second_reader=None)
+
+
+def test_recalculating_a_delivery_date_lowers_no_price():
+    ctx = turn("Te recalculamos la fecha de entrega con el nuevo código postal.", locale="es-AR")
+    assert "discount_promise" not in check(ctx, second_reader=None)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("Te cambiamos la fecha de envío al lunes.", "es-AR"),
+        ("We've updated the shipping address to 18 Birch Lane.", "en"),
+        ("I've corrected the zip code on your order.", "en"),
+    ],
+)
+def test_a_postcode_or_a_shipping_detail_changed_is_an_act_not_money(draft, locale):
+    # the act is still claimed; no money is
+    found = check(turn(draft, locale=locale), second_reader=None)
+    assert "action_claim" in found
+    assert "discount_promise" not in found
