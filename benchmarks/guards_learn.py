@@ -56,11 +56,12 @@ THRESHOLD_FILES = frozenset(
     }
 )
 # Session 20's last four, written after its last change to the reader, session 21's
-# eight, four at its start and four after its last change, and session 22's four, written
-# at its start: they measure.
+# eight, four at its start and four after its last change, and session 22's eight, four
+# at its start and four after its last change: they measure.
 MEASURE_ONLY = frozenset(
     {"guards-cg", "guards-cd", "actions-ce", "guards-cf"}
     | {"guards-ch", "guards-ci", "actions-cj", "guards-ck"}
+    | {"guards-cl", "guards-cm", "actions-cn", "guards-co"}
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
