@@ -228,11 +228,16 @@ def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:
             if value == value.to_integral_value() and 2 <= value <= MAX_COUNT:
                 found.add(int(value))
         found.update(_COLLECTIVE[w] for w in words(text) if w in _COLLECTIVE)
+        # "te alcanza con duplicar el rollo: serían $15.000": the multiplier said
+        found.update(n for w in words(text) for stem, n in _TIMES if w.startswith(stem))
     return frozenset(found)
 
 
 # Closed class: collective numerals ("a pair of tyres comes to £109.90").
 _COLLECTIVE = {"pair": 2, "par": 2, "pareja": 2, "dozen": 12, "docena": 12}
+# Multiplicatives by stem: duplicar, doble, double, twice; triplicar, triple, thrice.
+_TIMES = (("duplic", 2), ("doble", 2), ("double", 2), ("twice", 2))
+_TIMES += (("triplic", 3), ("triple", 3), ("thrice", 3))
 
 
 def _changed_number(ctx: GuardContext, figures, numbers) -> Finding | None:

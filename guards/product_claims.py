@@ -240,7 +240,8 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], language: str =
     for product in products:
         name = set(product.words)
         if all(
-            _in_name(w, name) or _plural_of(w, name) or _unit_of(w, name) for w in specific
+            _in_name(w, name) or _plural_of(w, name) or _unit_of(w, name) or _series(w, name)
+            for w in specific
         ) and (sized or any(_in_name(w, name) or _plural_of(w, name) for w in content)):
             return False  # a size of its own names it too: "la bolsa de 3,8 L"
     return True
@@ -249,6 +250,12 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], language: str =
 def _in_name(word: str, name: set[str]) -> bool:
     """A word of the name, or a hyphenated word all of whose parts are ("Niddy-noddy")."""
     return word in name or set(word.split("-")) <= name
+
+
+def _series(word: str, name: set[str]) -> bool:
+    """A class letter that opens a model code of the name: "motores de clase D" for the
+    "Órbita D12-5"."""
+    return len(word) == 1 and any(w.startswith(word) and any(c.isdigit() for c in w) for w in name)
 
 
 def _plural_of(word: str, name: set[str]) -> bool:

@@ -205,7 +205,7 @@ _RETURN = scan.compile(
 )
 _TO_COME = scan.compile(
     r"(?i)(?:^|[^\pL])(?:will|'ll|should|expected|going\s+to|soon|next|when|once|until|"
-    r"estar[aá]n?|va[n]?\s+a|pronto|cuando|en\s+cuanto|hasta|pr[oó]xim\pL*|semana|week|"
+    r"estar[aá]n?|va[n]?\s+a|pronto|cu[aá]ndo|en\s+cuanto|hasta|pr[oó]xim\pL*|semana|week|"
     r"mes|month|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday|ma[nñ]ana|tomorrow|enero|febrero|marzo|abril|"
     r"mayo|junio|julio|agosto|se?tiembre|octubre|noviembre|diciembre|january|february|march|"

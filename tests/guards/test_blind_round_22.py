@@ -304,3 +304,44 @@ def test_a_postcode_or_a_shipping_detail_changed_is_an_act_not_money(draft, loca
     found = check(turn(draft, locale=locale), second_reader=None)
     assert "action_claim" in found
     assert "discount_promise" not in found
+
+
+def test_a_price_doubled_where_the_draft_says_so_is_backed():
+    """ "rollo de 25 m a $7.500. Para cubrir 50 metros te alcanza con duplicar el rollo:
+    serían $15.000" (cb-0127)."""
+    assert "unbacked_figure" not in check(blind("cb-0127"))
+
+
+def test_asking_when_it_is_available_again_offers_nothing_now():
+    """ "Si prefieres esperar al de 6 L, puedes revisar la ficha … para ver cuándo vuelve
+    a estar disponible" with the 6 L out of stock (bt-0005)."""
+    assert "out_of_stock_offered" not in check(blind("bt-0005"))
+
+
+def test_a_class_letter_that_opens_a_returned_model_code_is_carried():
+    """ "Sí, trabajamos motores de clase D: los Órbita D12-5 …" when the Motores Órbita
+    D12-5 came back (cf-0110)."""
+    assert "stock_contradiction" not in check(blind("cf-0110"))
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "tools", "guard"),
+    [
+        # a bare price doubled, with no multiplier said
+        (
+            "The jumper is £65.00, so £130.00 for the order.",
+            "en",
+            _found("jumper", "Wool jumper", "65.00", "GBP"),
+            "unbacked_figure",
+        ),
+        # a class letter that opens no returned model code
+        (
+            "Sí, trabajamos motores de clase F para cohetes grandes.",
+            "es",
+            _found("motores", "Motores Órbita D12-5, pack de 2", "22.90", "EUR"),
+            "stock_contradiction",
+        ),
+    ],
+)
+def test_where_the_last_readings_stop(draft, locale, tools, guard):
+    assert guard in check(turn(draft, locale=locale, tools=tools))
