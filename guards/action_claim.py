@@ -159,7 +159,9 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             act = act_of(claim, ctx.language)
             if act in MONEY_ACTS or not claim.binding or arithmetic(claim.verb, ctx.draft):
                 continue
-            if in_open_question(sentence, claim.verb) or reported_speech(claim.verb, sentence):
+            if in_open_question(sentence, claim.verb, ctx.language) or reported_speech(
+                claim.verb, sentence
+            ):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
@@ -242,7 +244,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             and not stem_reported(fold(verb)[:5], outputs)
             and not echoes_report(sentence, outputs, stop)
             and not names_a_performed_act(verb, sentence, done, ctx.language)
-            and not in_open_question(sentence, verb)  # "whether it will be approved"
+            and not in_open_question(sentence, verb, ctx.language)  # "whether it will be approved"
             and not (moving_participle(fold(verb)) and shipping_reported(outputs))
         ):
             # "tu maleta será recogida el viernes", "se ha tramitado un préstamo": done

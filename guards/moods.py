@@ -152,34 +152,22 @@ _KNOWING = tuple(
 )
 _PRONOUNS = frozenset("te le les os me nos you us me them him her".split())
 _REACH = 8  # words before the verb in which the question may open
-_DENIED = frozenset("can't cannot couldn't don't not no".split())
 # Verbs that vouch for what follows: denied, they leave it open ("no te puedo asegurar").
 _ASSERTING = tuple("confirm promis promet guarant garantiz asegur".split())
-_BETWEEN = frozenset("puedo podemos podría podríamos sabría sé lo la can i we".split())
 
 
-def _denied_before(before: list[str]) -> bool:
-    """A negation right before the verb of knowing, with at most a modal and pronouns
-    between ("no te lo puedo confirmar", "I can't confirm"; not "no te preocupes")."""
-    for at in range(len(before) - 1, max(-1, len(before) - 5), -1):
-        if before[at] in _DENIED:
-            return True
-        if before[at] not in _BETWEEN and before[at] not in _PRONOUNS:
-            return False
-    return False
-
-
-def in_open_question(sentence: str, verb: str) -> bool:
+def in_open_question(sentence: str, verb: str, language: str) -> bool:
     """The verb stands in an embedded question, not in a statement of the act."""
     tokens = words(sentence)
     if verb not in tokens:
         return False
     index = tokens.index(verb)
-    window = tokens[max(0, index - _REACH) : index]
+    start = max(0, index - _REACH)
+    window = tokens[start:index]
     if _WHETHER & set(window):
         return True
     for at, token in enumerate(window):
-        if token.startswith(_ASSERTING) and _denied_before(window[:at]):
+        if token.startswith(_ASSERTING) and negated_at(tokens, start + at, language):
             return True  # "I can't confirm it will be approved": not said, left open
         if token not in _WH or at == 0:
             continue

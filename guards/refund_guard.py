@@ -74,7 +74,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
                 continue
             if claim.lemma in ("receive", "recibir") and _passive_of(claim.verb, sentence):
                 continue  # "your return was received on 1 May": someone else received it
-            if in_open_question(sentence, claim.verb):
+            if in_open_question(sentence, claim.verb, ctx.language):
                 continue  # "I can't tell you whether the credit will be approved"
             if (
                 claim.actor == PASSIVE

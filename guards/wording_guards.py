@@ -240,7 +240,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         match = phrase_regex(book.discount).search(sentence) if offers else None
         if not match or negated_segment(sentence, match.start(1), book):
             continue
-        if in_open_question(sentence, words(match.group(1))[0]):
+        if in_open_question(sentence, words(match.group(1))[0], ctx.language):
             continue  # "The cart will show whether any discount applies": asked, not given
         if compares_prices(sentence, match.start(1)) or free_to_do(sentence, match.start(1)):
             continue  # "la ST 100 es más barata", "Registrarse es gratuito": no grant
