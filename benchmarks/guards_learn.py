@@ -62,6 +62,7 @@ MEASURE_ONLY = frozenset(
     {"guards-cg", "guards-cd", "actions-ce", "guards-cf"}
     | {"guards-ch", "guards-ci", "actions-cj", "guards-ck"}
     | {"guards-cl", "guards-cm", "actions-cn", "guards-co"}
+    | {"guards-cp", "guards-cq", "actions-cr", "guards-cs"}
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
