@@ -162,7 +162,7 @@ def _yours_to_come(sentence: str) -> bool:
         for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
     )
     yours = passive or bool(set(tokens) & _YOURS_TO_COME)
-    return yours and not conditional(sentence) and not on_approval(sentence)
+    return yours and not on_approval(sentence)
 
 
 def _habitual(verb: str, sentence: str) -> bool:
