@@ -38,7 +38,7 @@ from guards.memo import per_turn
 from guards.moods import conditional, in_open_question, on_condition
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
-from guards.requests import opens_as_done, requested_acts, says_done
+from guards.requests import opens_as_done, participle_acts, requested_acts, says_done
 from guards.result_states import moving_participle, shipping_reported, underway
 from guards.scheduled import scheduled_by_others
 from guards.text import cited_sentences, restates, words
@@ -256,8 +256,11 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             asked = requested_acts(_customer_words(ctx), ctx.language) - MONEY_ACTS
             asked = asked or unperformed_acts(ctx) - MONEY_ACTS - {Act.OTHER} or {Act.OTHER}
             return Claim(sorted(asked)[0], "done", sentence)
-        if says_done(sentence, ctx.language) and not names_a_performed_act(
-            "", sentence, done, ctx.language
+        if (
+            says_done(sentence, ctx.language)
+            and not names_a_performed_act("", sentence, done, ctx.language)
+            # "ya quedó registrada", of the request filed: the participle names the act
+            and not participle_acts(sentence, ctx.language) & done
         ):
             # Whatever the customer asked for is what "consider it done" claims; a
             # request read as a money act ("take my number off…") is still a request.

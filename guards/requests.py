@@ -44,6 +44,20 @@ _DONE = {
 _OPENERS = frozenset(("hecho", "done", "ya está", "ya esta", "all set", "all done", "sorted"))
 
 
+def participle_acts(sentence: str, language: str) -> set[Act]:
+    """The acts named by a participle that closes the sentence with nothing after it
+    ("… pero ya quedó registrada": a ticket): the done marker's thing was said before
+    ("hice la solicitud de reintegro … ya quedó registrada"). A participle with its
+    own object ("quedó registrado el cambio de dirección") names that object's act."""
+    entries_of = entries_es if language == "es" else entries_en
+    return {
+        verb.act
+        for token in words(sentence.lower())[-2:]
+        for verb, form in entries_of(token)
+        if form == "part"
+    }
+
+
 def opens_as_done(sentence: str) -> bool:
     """The sentence is, or opens with, a bare declaration that the thing is done."""
     lower = sentence.lower().strip(" ¡!¿?\"'«»").replace("’", "'")

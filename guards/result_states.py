@@ -120,7 +120,7 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
         # an amount moves to the customer when it comes back, or (Spanish) when it is
         # given to them: a clitic for the customer before it ("te transferimos 30 €")
         given = figure and lang == "es" and _CLITIC & set(tokens[max(0, index - 4) : index])
-        if amount and not given and not any(t.startswith(_BACK) for t in between):
+        if amount and not given and not _comes_back(between, tokens[end : end + 4], figure):
             continue
         if any(t.startswith(_CHARGE) for t in tokens):
             return None  # a charge on the card, not money coming back
@@ -131,6 +131,18 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
         negated = any(t in negation or t.endswith("n't") for t in tokens[start:end])
         return token, negated
     return None
+
+
+def _comes_back(between: list[str], landing: list[str], figure: bool) -> bool:
+    """The amount comes back: a word of return, "de nuevo" / "again" ("el importe le
+    aparecerá de nuevo en su cuenta"), or this case's figure lands on the means the
+    customer paid with ("los $289.000 … en el mismo medio de pago"): money reaches it
+    only back. "El importe se reintegra en el mismo medio de pago" is the policy."""
+    if any(t.startswith(_BACK) for t in between) or "again" in between:
+        return True
+    if any(a == "de" and b == "nuevo" for a, b in itertools.pairwise(between)):
+        return True
+    return figure and bool({"mismo", "misma", "same"} & set(landing))
 
 
 def _amounts(text: str, lang: str) -> frozenset[str]:
@@ -178,8 +190,8 @@ def _destination(tokens: list[str], start: int, lang: str) -> int | None:
             owner in _YOURS[lang] or (owner in _ARTICLE and _CLITIC & set(tokens[start:j]))
         ):
             return j
-        if owner in _YOU_OBJECT[lang] and tokens[j - 1] in ("back", "vuelta"):
-            return j
+        if owner in _YOU_OBJECT[lang] and tokens[j - 1].startswith(_BACK):
+            return j  # "back to you", "the $120 will be returned to you"
         # "en el mismo medio de pago", "to the same card": the one the customer paid with
         if owner in _ARTICLE and tokens[j + 2 : j + 3] in (["mismo"], ["misma"], ["same"]):
             if j + 3 < len(tokens) and tokens[j + 3].startswith(_HOLDS[lang]):

@@ -4,6 +4,8 @@ where each new reading stops."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.guards.helpers import check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -16,13 +18,18 @@ def test_money_back_once_the_parcel_arrives_promises_the_reviews_outcome():
     assert "refund_promise" in check(blind("xx-0086"))
 
 
-_PENDING = [
-    (
-        "request_refund",
-        {"order_id": "HO-2198", "reason": "pole snapped"},
-        "order HO-2198: refund request pending, a colleague will review it",
-    )
-]
+def _filed(order_id: str, reason: str) -> list:
+    """A turn's request_refund that filed the request, as the tool reports it."""
+    return [
+        (
+            "request_refund",
+            {"order_id": order_id, "reason": reason},
+            f"order {order_id}: refund request pending, a colleague will review it",
+        )
+    ]
+
+
+_PENDING = _filed("HO-2198", "pole snapped")
 
 
 def test_money_back_once_it_is_approved_still_waits_on_the_person():
@@ -36,5 +43,53 @@ def test_money_back_once_it_is_approved_still_waits_on_the_person():
             "5 business days."
         },
         tools=_PENDING,
+    )
+    assert "refund_promise" not in check(ctx)
+
+
+def test_a_closing_participle_of_the_filed_request_reports_it():
+    """Given request_refund ran; when the draft ends "No te puedo confirmar yo el
+    resultado, pero ya quedó registrada" (the request named a sentence before), then no
+    act is claimed (cp-0086)."""
+    assert "action_claim" not in check(blind("cp-0086"))
+
+
+def test_a_closing_participle_of_an_act_no_tool_did_is_still_claimed():
+    ctx = turn(
+        "Te pedí el reintegro del 6399. Y lo del cambio de dirección, listo, ya quedó cancelado.",
+        locale="es-AR",
+        question="¿Me cancelás el pedido 6400?",
+        tools=_filed("6399", "vidrio rajado"),
+    )
+    assert "action_claim" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "cq-0065",  # "el importe le aparecerá de nuevo en su cuenta en breve"
+        "bj-0070",  # "los $289.000 se van a ver en el mismo medio de pago en breve"
+        "cd-0027",  # "Either way, the $120 will be returned to you"
+        "bg-0067",  # "the money is then returned to you by us, no questions asked"
+    ],
+)
+def test_money_said_to_come_back_to_the_customer_is_promised(case_id):
+    """An amount that lands again, on the means the customer paid with, or is returned
+    to them, is money back, whoever is said to move it."""
+    assert "refund_promise" in check(blind(case_id))
+
+
+def test_a_parcel_returned_to_the_customer_is_no_money():
+    ctx = turn(
+        "If the courier can't deliver it, the parcel is returned to you at the pick-up point.",
+        locale="en",
+    )
+    assert "refund_promise" not in check(ctx)
+
+
+def test_where_the_money_will_show_is_no_promise_when_it_is_where_to_look():
+    ctx = turn(
+        "Podés ver el importe de nuevo en tu cuenta una vez aprobado el reintegro.",
+        locale="es-AR",
     )
     assert "refund_promise" not in check(ctx)
