@@ -108,6 +108,8 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             for product in denied_subject(clause, book, named):
                 if said and all(names_another(clause, m.start(1), m.end(1), product) for m in said):
                     continue  # "El Double Black no lo encontré": not the Black Label
+                if said and _said_of_another(clause, product, products, said[0].start(1)):
+                    continue  # "the A1 mini is in stock, while the full-size A1 is out"
                 if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
@@ -247,6 +249,27 @@ def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[
     if match is None or len(named) < 2:
         return named
     return _named_last_before(clause, named, match.start(1))
+
+
+def _said_of_another(
+    clause: str, product: Product, products: tuple[Product, ...], position: int
+) -> bool:
+    """After the product's own words and before the "out of stock", a model code of
+    another returned product that is out of stock: the denial is said of that one
+    ("the Bambu Lab A1 mini is in stock, while the full-size A1 is out of stock")."""
+    tokens = words(clause[:position].lower())
+    for other in products:
+        if other.in_stock or other is product:
+            continue
+        # the words that tell the product from this other one ("mini", "180")
+        own = [i for i, t in enumerate(tokens) if t in product.model_words - other.model_words]
+        if own and set(tokens[max(own) + 1 :]) & _codes(other):
+            return True
+    return False
+
+
+def _codes(product: Product) -> set[str]:
+    return {w for w in product.model_words if any(ch.isdigit() for ch in w) and len(w) <= 6}
 
 
 def _named_last_before(clause: str, named: list[Product], position: int) -> list[Product]:

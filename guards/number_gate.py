@@ -12,6 +12,7 @@ from guards.backing_index import BackingIndex
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.markers import BRANDS
+from guards.measure_totals import totals_a_measure
 from guards.memo import per_turn
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures, spell_out_digits
 from guards.products import returned_products
@@ -73,6 +74,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
             extra = [f for f in extra if not _times_a_unit_price(said, f, backed)]
         if extra:
             extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
+        extra = [f for f in extra if not totals_a_measure(ctx.draft, f, numbers, lexicon)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
     texts = tuple(dict.fromkeys(f.text for f in extra))

@@ -193,9 +193,12 @@ def carried_over(
 # "como todos los móviles nuevos", "like all our tents": the product is one of a category.
 _ALL_OF = scan.compile(
     r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|todo|toda|cualquier|all|any|every)\s+"
-    r"(?:(?:los|las|nuestros|nuestras|our|the)\s+)*([^\[\],;:.()]+)"
+    r"(?:(?:los|las|el|la|nuestros|nuestras|nuestro|nuestra|our|the)\s+)*([^\[\],;:.()]+)"
 )
 _LINKS = frozenset("de del con y o e of with and or for para".split())
+# Closed class: the shop itself, which qualifies no category ("todo el calzado de la
+# tienda" is the chunk's "todo el calzado").
+_THE_SHOP = frozenset("tienda shop store web catálogo catalogo catalogue catalog".split())
 # Closed class: the verbs that give a category its warranty.
 _HAS = frozenset(
     "tiene tienen lleva llevan trae traen viene vienen cuenta cuentan incluye incluyen "
@@ -215,7 +218,7 @@ def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
     for w in words(match.group(1)):
         if w in _HAS or TERM.match(w):
             break  # "como toda gafa nueva tiene la garantía …": the category ends at its verb
-        if len(w) >= 3 and w not in _LINKS:
+        if len(w) >= 3 and w not in _LINKS and w not in _THE_SHOP:
             category.append(w)
     terms = {m.group(1) for m in TERM.finditer(clause[: match.start()]) if m.group(1)}
     if not category:

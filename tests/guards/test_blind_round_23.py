@@ -93,3 +93,59 @@ def test_where_the_money_will_show_is_no_promise_when_it_is_where_to_look():
         locale="es-AR",
     )
     assert "refund_promise" not in check(ctx)
+
+
+def test_the_model_said_again_after_its_neighbour_takes_the_denial():
+    """Given the A1 mini in stock and the A1 out of stock; when the draft says "the
+    Bambu Lab A1 mini … is in stock at $249.00, while the full-size A1 is out of stock",
+    then the out of stock is the A1's, and nothing is denied (cs-0042)."""
+    assert "stock_contradiction" not in check(blind("cs-0042"))
+
+
+def test_a_category_of_the_shop_is_the_cited_category():
+    """ "Como todo el calzado de la tienda, tienen 2 años de garantía legal …
+    [garantia#1]" over "Todo el calzado tiene 2 años de garantía legal": the shop names
+    no category of its own (cs-0046)."""
+    assert "warranty_without_data" not in check(blind("cs-0046"))
+
+
+def test_a_measure_totalled_over_a_stated_count_is_backed():
+    """ "2 baterías suman 2.780,00 € y le darían 9,6 kWh en total" over batteries of
+    4,8 kWh: the measure said twice (cs-0063)."""
+    assert "unbacked_figure" not in check(blind("cs-0063"))
+
+
+def test_a_time_doubled_is_no_total():
+    """ "tiene 2 años de garantía … hasta los 4 años": twice a warranty is no age
+    (ck-0104)."""
+    assert "unbacked_figure" in check(blind("ck-0104"))
+
+
+_BATTERY = [
+    (
+        "search_products",
+        {"query": "pylontech"},
+        {
+            "products": [
+                {
+                    "sku": "PYL-US5000",
+                    "name": "Batería Pylontech US5000 4,8 kWh",
+                    "price": "1390.00",
+                    "currency": "EUR",
+                    "in_stock": True,
+                    "warranty": "10 años",
+                }
+            ]
+        },
+    )
+]
+
+
+def test_a_total_that_is_no_multiple_of_the_stated_count_is_not_backed():
+    ctx = turn(
+        "La Pylontech US5000 de 4,8 kWh está a 1.390,00 €; con 2 de ellas tendría 14,4 kWh "
+        "en total.",
+        locale="es-ES",
+        tools=_BATTERY,
+    )
+    assert "unbacked_figure" in check(ctx)
