@@ -65,8 +65,16 @@ def rule_set_aside(
 # The customer allowed to do something: "como clienta habitual también puedes usarlo",
 # "you can use it too".
 _PERMITTED = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:puedes|pod[eé]s|puede|pod[eé]is|pueden|you\s+(?:can|may|could))"
+    r"(?i)(?:^|[^\pL])(?:(?:puedes|pod[eé]s|puede|pod[eé]is|pueden|you\s+(?:can|may|could))"
     r"\s+(?:(?:also|still|too|igual|también|tambien|igualmente)\s+)?\pL\pL+"
+    # the speaker lets it happen: "I'll let it count", "we'll let you have it at £6.50",
+    # "te lo dejamos a $9.000"
+    r"|(?:i|we)(?:'ll|\s+will|\s+can|\s+could|'d)?\s+let\s+(?:you|it|that|them)\s+\pL\pL+"
+    r"|(?:te|le|os|les|se)\s+(?:lo|la|los|las)\s+(?:dejo|dejamos|dejaré|dejaremos)\s"
+    # or offers to: "just this once I can do it for you at £104", "esta vez te lo puedo
+    # dejar": set beside the exception, the offer is the exception granted
+    r"|(?:i|we)\s+can\s+(?:do|give|let|make|offer|honou?r|match|apply|knock|take)\s"
+    r"|(?:puedo|podemos)\s+(?:dej|hac|respet|aplic)\pL*(?:te|le|os|les)(?:lo|la)?\s)"
 )
 
 

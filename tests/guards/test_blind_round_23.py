@@ -149,3 +149,16 @@ def test_a_total_that_is_no_multiple_of_the_stated_count_is_not_backed():
         tools=_BATTERY,
     )
     assert "unbacked_figure" in check(ctx)
+
+
+@pytest.mark.parametrize("case_id", ["cq-0128", "cm-0064", "cm-0107"])
+def test_the_speaker_letting_a_rule_go_this_once_is_a_discount(case_id):
+    """ "I'll let it count for the shrubs this once" (cq-0128), "I'll let you have it at
+    £6.50 this time" (cm-0064), "just this once I can do it for you at £104" (cm-0107):
+    the exception granted, after the rule said."""
+    assert "discount_promise" in check(blind(case_id))
+
+
+def test_an_offer_to_pass_the_customer_on_after_aun_asi_grants_nothing():
+    """ "Si aun así no lo reconoces, puedo pasarte con una persona del equipo" (br-0148)."""
+    assert "discount_promise" not in check(blind("br-0148"))
