@@ -106,8 +106,11 @@ def performed_act_named(
         return None
     # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
     after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
-    if Act.HANDOFF in done and verb and after[:1] in (["con"], ["to"]) and _passing(verb):
-        return Act.HANDOFF  # "te paso con un farmacéutico": whoever it is, a person
+    # "te paso con un farmacéutico", "I'm handing you over to the workshop team":
+    # whoever it is, a person
+    passed_to = [t for t in after[:3] if t not in ("you", "over")][:1]
+    if Act.HANDOFF in done and verb and passed_to in (["con"], ["to"]) and _passing(verb):
+        return Act.HANDOFF
     for act in sorted(done):
         groups = _PERFORMED_OBJECTS.get(act, {}).get(language, ())
         # a word of the group with an ending at most ("members", not "membership")

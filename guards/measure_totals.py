@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from guards.backing import SourceNumber
 from guards.numbers import Figure, FigureKind, extract_figures
 
-MAX_COUNT = 12
+MAX_COUNT = 3  # a sum of the measure said two or three times, as of amounts
 # Closed class: words that say the figure is a total of several things.
 _TOTAL = re.compile(
     r"(?i)(?:^|[^\w])(?:en\s+total|in\s+total|total|totales|suman|sumarían|sumaría|"

@@ -87,6 +87,10 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
 
 
 MAX_COUNT = 12
+# A backed amount times a stated count is the sum of that amount said two or three times
+# ("three times one price is a sum, ten times is not": the writers read sums of two or
+# three amounts, as the specification does).
+MAX_TIMES = 3
 
 # A price said per person, per unit or each: "$85 per person", "13,50 € cada uno".
 _PER_UNIT = re.compile(
@@ -227,7 +231,7 @@ def _counts(ctx: GuardContext, lexicon) -> frozenset[int]:
     for text in (ctx.draft, ctx.question):
         for figure in extract_figures(text, lexicon=lexicon, threshold=0):
             value = figure.value
-            if value == value.to_integral_value() and 2 <= value <= MAX_COUNT:
+            if value == value.to_integral_value() and 2 <= value <= MAX_TIMES:
                 found.add(int(value))
         found.update(_COLLECTIVE[w] for w in words(text) if w in _COLLECTIVE)
         # "te alcanza con duplicar el rollo: serían $15.000": the multiplier said

@@ -24,7 +24,7 @@ from guards.guarantees import guaranteed_money
 from guards.moods import conditional, decided, in_open_question, on_approval, on_decision
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
-from guards.result_states import money_arrives
+from guards.result_states import money_arrives, pronoun_lands
 from guards.text import (
     after_citations,
     cited_sentences,
@@ -145,7 +145,7 @@ def _money_after_citation(sentence: str, tails: tuple[str, ...], language: str) 
     customer, unnegated and with no condition of its own."""
     for tail in tails:
         if tail.strip(" ,;") and tail in sentence and not conditional(tail):
-            arrives = money_arrives(tail, language)
+            arrives = money_arrives(tail, language) or pronoun_lands(words(tail), language)
             if arrives is not None and not arrives[1]:
                 return tail.strip(" ,;")
     return None
@@ -175,8 +175,10 @@ def _habitual(verb: str, sentence: str) -> bool:
     if before not in (["is"], ["are"], ["se"]) or verb.startswith(("approv", "aprob")):
         return False
     # "your refund is processed" is this customer's state; with a time to come ("once
-    # your return is scanned, the refund is processed") or said of no one, the process
-    return conditional(sentence) or not _YOURS & set(tokens)
+    # your return is scanned, the refund is processed") or said of no one, the process.
+    # Whose refund is said before the verb: "Refunds are issued within 14 days of
+    # approval, and yours hasn't been approved yet" states the policy of no one.
+    return conditional(sentence) or not _YOURS & set(tokens[: tokens.index(verb)])
 
 
 _YOURS = frozenset("your yours tu tus su sus vuestro vuestra".split())

@@ -130,6 +130,43 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
         start = max(0, index - 4) if figure else index
         negated = any(t in negation or t.endswith("n't") for t in tokens[start:end])
         return token, negated
+    return pronoun_lands(tokens, lang)
+
+
+# "… y lo verás en tu tarjeta", "ya lo tenés en la tarjeta", "you'll see it on your
+# card": the money said before, taken up by a pronoun, had or seen where only money
+# lands. Not an account (a shop account holds invoices too): a card, a bank, a statement.
+_IT = {"es": frozenset("lo la los las".split()), "en": frozenset(("it",))}
+_HAVE_SEE = {
+    "es": ("ver", "tend", "ten", "tien", "recib"),
+    "en": ("see", "have", "get", "receiv"),
+}
+_PAID_WITH = {
+    "es": ("tarjeta", "banco", "resumen", "extracto", "medio"),
+    "en": ("card", "bank", "statement"),
+}
+
+
+def pronoun_lands(tokens: list[str], lang: str) -> tuple[str, bool] | None:
+    """(the pronoun, negated) when a pronoun for money is had or seen on the customer's
+    card or bank: the verb right after (Spanish) or before (English) the pronoun, then
+    "en / on / in" + "tu / la / your / the" + the card."""
+    negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
+    for index, token in enumerate(tokens):
+        if token not in _IT[lang]:
+            continue
+        verb = index + 1 if lang == "es" else index - 1
+        if not 0 <= verb < len(tokens) or not tokens[verb].startswith(_HAVE_SEE[lang]):
+            continue
+        after = tokens[max(index, verb) + 1 : max(index, verb) + 5]
+        for at in range(len(after) - 2):
+            if (
+                after[at] in _TO[lang]
+                and after[at + 1] in _LANDS[lang]
+                and after[at + 2].startswith(_PAID_WITH[lang])
+            ):
+                near = tokens[max(0, index - 3) : verb + 1]
+                return token, any(t in negation or t.endswith("n't") for t in near)
     return None
 
 

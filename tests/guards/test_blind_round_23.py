@@ -162,3 +162,74 @@ def test_the_speaker_letting_a_rule_go_this_once_is_a_discount(case_id):
 def test_an_offer_to_pass_the_customer_on_after_aun_asi_grants_nothing():
     """ "Si aun así no lo reconoces, puedo pasarte con una persona del equipo" (br-0148)."""
     assert "discount_promise" not in check(blind("br-0148"))
+
+
+def test_whose_refund_is_said_after_the_policy_leaves_the_policy_of_no_one():
+    """ "Refunds are issued within 14 days of approval [returns#1], and yours hasn't
+    been approved yet": the policy, and this case's state (cm-0124)."""
+    assert "refund_promise" not in check(blind("cm-0124"))
+
+
+def test_your_refund_issued_within_the_policys_days_is_this_customers():
+    ctx = turn(
+        "Your refund is issued within 14 days [returns#1].",
+        locale="en",
+        chunks={"returns#1": "Refunds are issued within 14 days of approval."},
+    )
+    assert "refund_promise" in check(ctx)
+
+
+def test_handing_the_customer_over_to_a_team_is_the_handoff():
+    """In a turn that ends in a handoff: "I'm handing you over to one of the workshop
+    team now" (cn-0090)."""
+    assert "action_claim" not in check(blind("cn-0090"))
+
+
+def test_handing_the_customer_over_with_no_handoff_is_claimed():
+    ctx = turn("I'm handing you over to one of the workshop team now.", locale="en")
+    assert "action_claim" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "bx-0109",  # "los 5 botes te salen por 44,50 €" over 8,90 € each
+        "co-0009",  # "Ten packs would come to $44.90 in total" over $4.49
+    ],
+)
+def test_an_amount_multiplied_past_three_is_no_sum(case_id):
+    """Three times one price is a sum of three amounts; five or ten times is arithmetic
+    the specification does not back."""
+    assert "unbacked_figure" in check(blind(case_id))
+
+
+def test_three_times_a_unit_price_is_still_a_sum():
+    ctx = turn(
+        "Cada bote de esmalte cuesta 8,90 €, así que los 3 botes te salen 26,70 €.",
+        locale="es-ES",
+        question="¿Cuánto me salen 3 botes del azul cobalto?",
+        chunks={"esmaltes#1": "Esmalte transparente azul cobalto 25 g: 8,90 €."},
+    )
+    assert "unbacked_figure" not in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "ce-0144",  # "El reembolso de los 7,50 € ya está en marcha y lo verás en tu tarjeta"
+        "cn-0145",  # "… [reintegros#2], así que para el viernes ya lo tenés en la tarjeta"
+    ],
+)
+def test_the_money_taken_up_by_a_pronoun_on_the_card_is_promised(case_id):
+    assert "refund_promise" in check(blind(case_id))
+
+
+def test_the_money_not_yet_on_the_card_is_no_promise():
+    ctx = turn(
+        "Por eso todavía no lo ves en tu tarjeta: el reembolso lo revisa primero una "
+        "persona del equipo.",
+        locale="es-AR",
+    )
+    assert "refund_promise" not in check(ctx)
+    said = turn("El reembolso lo ves en tu tarjeta el viernes.", locale="es-AR")
+    assert "refund_promise" in check(said)
