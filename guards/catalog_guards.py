@@ -354,6 +354,13 @@ def _gone(found: list[Product], clause: str, language: str) -> Finding | None:
 
 
 def _a_deal(phrase: str, clause: str) -> bool:
-    """The object of "hay" / "we have" is a promotion: a percentage right after it."""
+    """The object of "hay" / "we have" is a promotion: a percentage right after it, or
+    something free or a delivery ("we offer free standard shipping within the US")."""
     at = clause.find(phrase)
+    if not set(words(phrase.lower())).isdisjoint(_SERVICE):
+        return True
     return at >= 0 and clause[at + len(phrase) : at + len(phrase) + 2].strip().startswith("%")
+
+
+# Closed class: what a shop offers that is no product of its catalogue.
+_SERVICE = frozenset("free gratis gratuito gratuita shipping delivery envío envio entrega".split())

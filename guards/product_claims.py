@@ -45,7 +45,9 @@ _SIZES = frozenset(
 _GENERIC = frozenset(
     "modelo modelos model models producto productos product products unidad unidades "
     "units unit opciones options varias several otro otra other color colores "
-    "edición edicion edition versión version cosas things artículos articulos items".split()
+    "edición edicion edition versión version cosas things artículos articulos items "
+    # a range names its products, not one of its own: "la línea Katana la trabajamos"
+    "línea linea líneas lineas gama gamas serie series range ranges line lines".split()
 )
 
 

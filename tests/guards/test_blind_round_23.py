@@ -233,3 +233,41 @@ def test_the_money_not_yet_on_the_card_is_no_promise():
     assert "refund_promise" not in check(ctx)
     said = turn("El reembolso lo ves en tu tarjeta el viernes.", locale="es-AR")
     assert "refund_promise" in check(said)
+
+
+def test_a_product_line_named_by_its_word_is_the_returned_products():
+    """ "Sí, la línea Katana la trabajamos" after the search returned two Boss Katana
+    amplifiers (co-0001)."""
+    assert "stock_contradiction" not in check(blind("co-0001"))
+
+
+def test_free_shipping_the_shop_offers_is_no_product():
+    """ "we offer free standard shipping within the US on orders over $75 [shipping#1]"
+    after a search for a yoga mat (bf-0048)."""
+    assert "stock_contradiction" not in check(blind("bf-0048"))
+
+
+def test_a_line_the_search_did_not_return_is_still_claimed():
+    ctx = turn(
+        "Sí, la línea Nextone la trabajamos.",
+        locale="es-AR",
+        tools=[
+            (
+                "search_products",
+                {"query": "boss katana"},
+                {
+                    "products": [
+                        {
+                            "sku": "BOS-KTN50-MK2",
+                            "name": "Boss Katana 50 MkII 50 W 1x12",
+                            "price": "789999",
+                            "currency": "ARS",
+                            "in_stock": True,
+                            "warranty": "12 meses",
+                        }
+                    ]
+                },
+            )
+        ],
+    )
+    assert "stock_contradiction" in check(ctx)
