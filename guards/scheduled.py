@@ -63,10 +63,13 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
     roles = [i for i, t in enumerate(tokens) if t.startswith(_ROLES)]
     for_you = language == "en" and "for you" in clause  # "holding ref 7900 for you"
     shortly = soon and bool(_SHORTLY & set(tokens))
-    if not roles or not (
-        _DAYS & set(tokens) or any(s in clause for s in _SOON) or for_you or shortly
-    ):
+    if not roles:
         return None
+    if not (_DAYS & set(tokens) or any(s in clause for s in _SOON) or for_you or shortly):
+        # with no day, only a deed already done or under way on the customer's own
+        # thing: "our quality team has approved your reprint", "el equipo ya está
+        # unificando tus cuentas"
+        return _done_for_yours(tokens, roles[0], language)
     negation = _NEGATION_EN if language == "en" else _NEGATION_ES
     if negation & set(tokens):
         return None
@@ -93,6 +96,31 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
             for a, b in pairwise(near)
         )
     return tokens[at] if future else None
+
+
+_YOUR = {"en": frozenset(("your",)), "es": frozenset("tu tus su sus".split())}
+
+
+def _done_for_yours(tokens: list[str], at: int, language: str) -> str | None:
+    """The role's deed in the perfect or under way, on something of the customer's."""
+    lang = "en" if language == "en" else "es"
+    after = tokens[at + 1 : at + 6]
+    negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
+    if negation & set(tokens) or not _YOUR[lang] & set(tokens[at + 2 : at + 9]):
+        return None
+    if lang == "en":
+        done = after[:1] in (["has"], ["have"]) and any(t.endswith("ed") for t in after[1:3])
+        done = done or _arranged_en(after)
+    else:
+        # the auxiliary after the role and its complement ("el equipo de atención ya
+        # está unificando")
+        pairs = list(pairwise(after))
+        done = any(
+            (a in ("ha", "han") and b.endswith(("ado", "ido")))
+            or (a in ("está", "están") and b.endswith(("ando", "iendo")))
+            for a, b in pairs
+        )
+    return tokens[at] if done else None
 
 
 def _arranged_en(after: list[str]) -> bool:

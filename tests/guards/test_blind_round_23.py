@@ -4,6 +4,8 @@ where each new reading stops."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.guards.helpers import check, turn
@@ -271,3 +273,33 @@ def test_a_line_the_search_did_not_return_is_still_claimed():
         ],
     )
     assert "stock_contradiction" in check(ctx)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "cj-0081",  # "our quality team has approved your reprint"
+        "bw-0147",  # "El equipo de atención ya está unificando tus cuentas"
+    ],
+)
+def test_a_team_said_to_have_acted_on_the_customers_thing_is_claimed(case_id):
+    """A role of the shop, in the perfect or under way, on something of the customer's,
+    with no day said: only an act could have done it."""
+    assert "action_claim" in check(blind(case_id))
+
+
+def test_a_team_that_has_not_acted_claims_nothing():
+    ctx = turn(
+        "Our warehouse team hasn't shipped your order yet; it's still being packed.",
+        locale="en",
+    )
+    assert "action_claim" not in check(ctx)
+
+
+def test_a_colleague_who_will_look_into_it_in_a_handoff_passes():
+    ctx = turn(
+        "I've passed you to a colleague; our support team will look into your order.",
+        locale="en",
+    )
+    ctx = replace(ctx, handoff=True)
+    assert "action_claim" not in check(ctx)
