@@ -312,7 +312,9 @@ _UNDERWAY = {
 }
 _ALREADY = {"es": frozenset(("ya",)), "en": frozenset(("already", "now"))}
 _REPLACEMENT = frozenset(
-    "replacement replacements reemplazo reposición reposicion repuesto".split()
+    "replacement replacements reemplazo reposición reposicion repuesto "
+    # a document on its way to the customer: "a returns label is on its way to your inbox"
+    "label labels etiqueta etiquetas invoice factura receipt comprobante voucher vale".split()
 )
 # A lookup's words for an order or a return that is moving.
 _MOVING = (
@@ -341,7 +343,10 @@ def underway(sentence: str, language: str) -> str | None:
     tokens = words(lower)
     if not _ALREADY[lang] & set(tokens) and not _REPLACEMENT & set(tokens):
         return None  # "a replacement charger is on its way": sent only if someone sent it
-    return next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
+    phrase = next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
+    if phrase is not None and _MODAL & set(words(lower[: lower.find(phrase)])[-4:]):
+        return None  # "so it may still be on its way": what the lookup leaves open
+    return phrase
 
 
 # Participles of an order moving, which a lookup reports in its own words ("shipped"

@@ -303,3 +303,22 @@ def test_a_colleague_who_will_look_into_it_in_a_handoff_passes():
     )
     ctx = replace(ctx, handoff=True)
     assert "action_claim" not in check(ctx)
+
+
+def test_a_document_on_its_way_to_the_customer_was_sent():
+    """ "The receipt for SK-604880 is on its way to your inbox" (bo-0049) and "a returns
+    label is on its way to your inbox" (cj-0090's words), in turns whose tools sent
+    nothing: only a send puts a document on its way, as a replacement."""
+    assert "action_claim" in check(blind("bo-0049"))
+    ctx = turn(
+        "Unopened items can be returned within 14 days. A returns label is on its way to "
+        "your inbox — just print it and pop the parcel in the post.",
+        locale="en",
+    )
+    assert "action_claim" in check(ctx)
+
+
+def test_a_document_that_may_be_on_its_way_is_what_the_lookup_leaves_open():
+    """ "…your return was started today, so it may still be on its way" after a lookup
+    that says the label is pending from the carrier (hh-0162)."""
+    assert "action_claim" not in check(blind("hh-0162"))
