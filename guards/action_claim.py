@@ -36,10 +36,10 @@ from guards.deeds import read_deeds
 from guards.done_states import done_state
 from guards.memo import per_turn
 from guards.moods import conditional, in_open_question, on_condition
+from guards.on_the_way import moving_participle, shipping_reported, underway
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, participle_acts, requested_acts, says_done
-from guards.result_states import moving_participle, shipping_reported, underway
 from guards.scheduled import scheduled_by_others
 from guards.text import cited_sentences, restates, words
 from guards.verdicts import Finding

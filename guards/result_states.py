@@ -38,7 +38,7 @@ _HOLDS = {
     "es": ("tarjeta", "cuenta", "medio", "billetera", "saldo", "banco", "resumen", "extracto"),
     "en": ("card", "account", "statement", "bank", "wallet", "balance", "paypal"),
 }
-_MODAL = frozenset("podés puedes puede pueden podrás podrá can could may might".split())
+MODAL = frozenset("podés puedes puede pueden podrás podrá can could may might".split())
 
 
 _REASSURANCE = (
@@ -81,7 +81,11 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     lang = "en" if language == "en" else "es"
     lower = sentence.lower()
     if _ANY_MONEY[lang].search(lower) is None and not (
-        _DIGIT.search(lower) is not None and _LANDING[lang].search(lower) is not None
+        _DIGIT.search(lower) is not None
+        and (
+            _LANDING[lang].search(lower) is not None
+            or (lang == "es" and _BACK_TO_YOU.search(lower) is not None)
+        )
     ):
         return None  # no word a reading below starts from, nor an amount that lands
     text = sentence.replace("’", "'")
@@ -89,7 +93,7 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
         text = text.replace(idiom, " ").replace(idiom.capitalize(), " ")
     tokens = words(text)
     negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
-    if _MODAL & set(tokens) or any(t.startswith(_CHARGE) for t in tokens):
+    if MODAL & set(tokens) or any(t.startswith(_CHARGE) for t in tokens):
         return None  # where to look, or what was charged
     received = _received(tokens, lang)
     if received is not None:
@@ -124,13 +128,13 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
             continue
         if any(t.startswith(_CHARGE) for t in tokens):
             return None  # a charge on the card, not money coming back
-        if _MODAL & set(tokens[:end]):
+        if MODAL & set(tokens[:end]):
             return None  # "podés ver el reembolso en tu cuenta": where to look
         # the negation of the giving verb before an amount: "no te depositamos los $…"
         start = max(0, index - 4) if figure else index
         negated = any(t in negation or t.endswith("n't") for t in tokens[start:end])
         return token, negated
-    return pronoun_lands(tokens, lang)
+    return pronoun_lands(tokens, lang) or _comes_back_to_you(tokens, lang, text)
 
 
 # "… y lo verás en tu tarjeta", "ya lo tenés en la tarjeta", "you'll see it on your
@@ -145,6 +149,38 @@ _PAID_WITH = {
     "es": ("tarjeta", "banco", "resumen", "extracto", "medio"),
     "en": ("card", "bank", "statement"),
 }
+
+
+# The third person of "volver": the amount is what comes back.
+_RETURNS = frozenset("vuelve vuelven volverá volverán volver".split())
+_BACK_TO_YOU = re.compile(r"(?:^|\W)(?:te|le|les|os)\s+(?:\w+\s+){0,2}(?:vuelv|volv)")
+
+
+def _again(tokens: list[str], index: int) -> bool:
+    """ "volver a" + an infinitive: doing something again."""
+    at = tokens.index("volver", index)
+    return tokens[at + 1 : at + 2] == ["a"]
+
+
+def _comes_back_to_you(tokens: list[str], lang: str, text: str) -> tuple[str, bool] | None:
+    """An amount that comes back to the customer, said with a clitic for them: "la seña
+    de $ 39.000 te va a volver completa", "el dinero le vuelve mañana"."""
+    if lang != "es":
+        return None
+    for index, token in enumerate(tokens):
+        if token not in _CLITIC:
+            continue
+        verb = tokens[index + 1 : index + 4]
+        if not _RETURNS & set(verb) or ("volver" in verb and _again(tokens, index)):
+            continue  # the money comes back, not "cuando vuelvas" or "te vamos a volver a
+            # llamar" (again)
+        before = tokens[max(0, index - 8) : index]
+        figures = _amounts(text, lang)
+        money = [t for t in before if t in figures or t.startswith(_MONEY[lang])]
+        if money:
+            near = tokens[max(0, index - 2) : index + 1]
+            return money[0], any(t in _NEGATION_ES for t in near)
+    return None
 
 
 def pronoun_lands(tokens: list[str], lang: str) -> tuple[str, bool] | None:
@@ -301,65 +337,3 @@ def _received(tokens: list[str], lang: str) -> tuple[str, int] | None:
         if _WITH[lang] in before and _SPEAKER_FUTURE[lang] & set(tokens[:index]):
             return token, index
     return None
-
-
-# Something already moving toward the customer: "ya está en camino", "already on its
-# way", "la devolución ya está en marcha". Only with "ya" / "already" / "now": "llega
-# en camino de 48 h" or "on the way to the depot" in a lookup's words is not a claim.
-_UNDERWAY = {
-    "es": ("en camino", "en marcha", "en curso", "en viaje"),
-    "en": ("on its way", "on the way", "on their way", "underway", "in motion"),
-}
-_ALREADY = {"es": frozenset(("ya",)), "en": frozenset(("already", "now"))}
-_REPLACEMENT = frozenset(
-    "replacement replacements reemplazo reposición reposicion repuesto "
-    # a document on its way to the customer: "a returns label is on its way to your inbox"
-    "label labels etiqueta etiquetas invoice factura receipt comprobante voucher vale".split()
-)
-# A lookup's words for an order or a return that is moving.
-_MOVING = (
-    "ship",
-    "dispatch",
-    "transit",
-    "on its way",
-    "out for delivery",
-    "despach",
-    "enviad",
-    "en camino",
-    "tránsito",
-    "transito",
-    "reparto",
-    "en viaje",
-    "collected",
-    "retirad",
-    "envío realizado",
-)
-
-
-def underway(sentence: str, language: str) -> str | None:
-    """The phrase when ``sentence`` says something is already on its way."""
-    lang = "en" if language == "en" else "es"
-    lower = sentence.lower()
-    tokens = words(lower)
-    if not _ALREADY[lang] & set(tokens) and not _REPLACEMENT & set(tokens):
-        return None  # "a replacement charger is on its way": sent only if someone sent it
-    phrase = next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
-    if phrase is not None and _MODAL & set(words(lower[: lower.find(phrase)])[-4:]):
-        return None  # "so it may still be on its way": what the lookup leaves open
-    return phrase
-
-
-# Participles of an order moving, which a lookup reports in its own words ("shipped"
-# for "fue despachado").
-_MOVING_PARTICIPLES = ("envi", "despach", "ship", "dispatch", "sent", "mandad", "sali")
-
-
-def moving_participle(word: str) -> bool:
-    """The participle says an order moved ("despachado", "dispatched")."""
-    return word.startswith(_MOVING_PARTICIPLES)
-
-
-def shipping_reported(outputs: str) -> bool:
-    """A tool's output says an order or a return is moving."""
-    lower = outputs.lower()
-    return any(word in lower for word in _MOVING)

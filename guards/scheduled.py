@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from guards.moods import conditional, is_offer
-from guards.result_states import shipping_reported
+from guards.on_the_way import shipping_reported
 from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 

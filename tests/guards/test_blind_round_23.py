@@ -322,3 +322,19 @@ def test_a_document_that_may_be_on_its_way_is_what_the_lookup_leaves_open():
     """ "…your return was started today, so it may still be on its way" after a lookup
     that says the label is pending from the carrier (hh-0162)."""
     assert "action_claim" not in check(blind("hh-0162"))
+
+
+def test_an_amount_that_comes_back_to_the_customer_is_promised():
+    """ "Así que tranqui: la seña de $ 39.000 te va a volver completa", after the cited
+    rule for when a deposit is returned (bv-0142)."""
+    assert "refund_promise" in check(blind("bv-0142"))
+
+
+def test_the_customer_coming_back_is_no_money():
+    ctx = turn("Con los $ 39.000 de seña te esperamos cuando vuelvas a la tienda.", locale="es-AR")
+    assert "refund_promise" not in check(ctx)
+
+
+def test_calling_the_customer_again_about_an_amount_is_no_money():
+    ctx = turn("Por los $ 39.000 de la seña te vamos a volver a llamar el lunes.", locale="es-AR")
+    assert "refund_promise" not in check(ctx)
