@@ -249,7 +249,7 @@ ENGLISH = Phrasebook(
         r"(?:my|our)\s+treat",  # "shipping to Honolulu is my treat this time"
         r"on\s+the\s+house",
         r"complimentary",
-        r"(?:is|are|be|get\s+a|a)\s+free",
+        r"(?:is|are|be|get\s+a|a|comes?|came)\s+free",  # "comes free with it": as "is free"
         r"free\s+(?:delivery|shipping|gift|case|month)",
         r"waive",
         r"price\s+reduction",

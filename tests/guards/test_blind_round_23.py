@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from guards.pipeline import run_guards
 from tests.guards.helpers import check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -338,3 +339,22 @@ def test_the_customer_coming_back_is_no_money():
 def test_calling_the_customer_again_about_an_amount_is_no_money():
     ctx = turn("Por los $ 39.000 de la seña te vamos a volver a llamar el lunes.", locale="es-AR")
     assert "refund_promise" not in check(ctx)
+
+
+def test_an_item_that_comes_free_with_another_is_given():
+    """ "…the Roborock S8 HEPA Filter (2-pack) comes free with it" after a search that
+    priced the filters at £12.00, no source offering them free (co-0126): the rules
+    read it as "is free" (the reader may still set it aside)."""
+    ctx = blind("co-0126")
+    rules = run_guards(ctx, budget_ms=1000, second_reader=None)
+    assert "discount_promise" in {str(f.guard) for f in rules.failures}
+
+
+def test_a_free_delivery_a_source_states_still_comes_free():
+    ctx = turn(
+        "Your order is over £40, so delivery comes free [delivery#1].",
+        locale="en",
+        chunks={"delivery#1": "Delivery is free on orders over £40."},
+        question="My basket is £52, do I pay delivery?",
+    )
+    assert "discount_promise" not in check(ctx)
