@@ -51,6 +51,7 @@ from guards.product_variants import (
 from guards.products import (
     Product,
     empty_queries,
+    is_model_code,
     is_specific,
     matching,
     mentions,
@@ -263,13 +264,10 @@ def _said_of_another(
             continue
         # the words that tell the product from this other one ("mini", "180")
         own = [i for i, t in enumerate(tokens) if t in product.model_words - other.model_words]
-        if own and set(tokens[max(own) + 1 :]) & _codes(other):
+        codes = {w for w in other.model_words if is_model_code(w)}
+        if own and set(tokens[max(own) + 1 :]) & codes:
             return True
     return False
-
-
-def _codes(product: Product) -> set[str]:
-    return {w for w in product.model_words if any(ch.isdigit() for ch in w) and len(w) <= 6}
 
 
 def _named_last_before(clause: str, named: list[Product], position: int) -> list[Product]:

@@ -14,7 +14,10 @@ from collections.abc import Iterable
 from guards.backing import SourceNumber
 from guards.numbers import Figure, FigureKind, extract_figures
 
-MAX_COUNT = 3  # a sum of the measure said two or three times, as of amounts
+# A backed value times a stated count is the sum of that value said two or three times
+# ("three times one price is a sum, ten times is not": the writers read sums of two or
+# three amounts, as the specification does). The number gate's amounts use it too.
+MAX_TIMES = 3
 # Closed class: words that say the figure is a total of several things.
 _TOTAL = re.compile(
     r"(?i)(?:^|[^\w])(?:en\s+total|in\s+total|total|totales|suman|sumarían|sumaría|"
@@ -44,7 +47,7 @@ def totals_a_measure(
         and not other.dimension
         and other.kind != FigureKind.MONEY
         and other.value == other.value.to_integral_value()
-        and 2 <= other.value <= MAX_COUNT
+        and 2 <= other.value <= MAX_TIMES
     }
     measures = {n.value for n in numbers if n.dimension == figure.dimension and n.value > 0}
     return any(

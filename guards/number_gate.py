@@ -12,7 +12,7 @@ from guards.backing_index import BackingIndex
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.markers import BRANDS
-from guards.measure_totals import totals_a_measure
+from guards.measure_totals import MAX_TIMES, totals_a_measure
 from guards.memo import per_turn
 from guards.numbers import CLAIM_KINDS, FigureKind, extract_figures, spell_out_digits
 from guards.products import returned_products
@@ -87,10 +87,6 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
 
 
 MAX_COUNT = 12
-# A backed amount times a stated count is the sum of that amount said two or three times
-# ("three times one price is a sum, ten times is not": the writers read sums of two or
-# three amounts, as the specification does).
-MAX_TIMES = 3
 
 # A price said per person, per unit or each: "$85 per person", "13,50 € cada uno".
 _PER_UNIT = re.compile(

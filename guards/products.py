@@ -187,7 +187,7 @@ def _mentions(text: str) -> list[frozenset[str]]:
             if (
                 token in BRANDS
                 or token in MODEL_WORDS
-                or _is_model_code(token)
+                or is_model_code(token)
                 or (len(token) == 1 and token.isalpha() and token not in ("y", "o", "e", "a"))
             ):
                 mention.append(token)
@@ -210,7 +210,8 @@ def _written_lower(text: str) -> frozenset[str]:
 _WORD_AS_WRITTEN = scan.compile(r"\pL+")  # RE2's \w is ASCII only
 
 
-def _is_model_code(token: str) -> bool:
+def is_model_code(token: str) -> bool:
+    """A short token with a digit in it: "a1", "g54", "d12"."""
     return any(ch.isdigit() for ch in token) and len(token) <= 6
 
 
@@ -225,4 +226,4 @@ def named_products(text: str, products: tuple[Product, ...]) -> list[Product]:
 
 
 def is_specific(mention: frozenset[str]) -> bool:
-    return len(mention) >= 2 or any(_is_model_code(token) for token in mention)
+    return len(mention) >= 2 or any(is_model_code(token) for token in mention)

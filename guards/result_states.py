@@ -167,6 +167,7 @@ def _comes_back_to_you(tokens: list[str], lang: str, text: str) -> tuple[str, bo
     de $ 39.000 te va a volver completa", "el dinero le vuelve mañana"."""
     if lang != "es":
         return None
+    figures: frozenset[str] | None = None
     for index, token in enumerate(tokens):
         if token not in _CLITIC:
             continue
@@ -175,7 +176,7 @@ def _comes_back_to_you(tokens: list[str], lang: str, text: str) -> tuple[str, bo
             continue  # the money comes back, not "cuando vuelvas" or "te vamos a volver a
             # llamar" (again)
         before = tokens[max(0, index - 8) : index]
-        figures = _amounts(text, lang)
+        figures = _amounts(text, lang) if figures is None else figures
         money = [t for t in before if t in figures or t.startswith(_MONEY[lang])]
         if money:
             near = tokens[max(0, index - 2) : index + 1]
