@@ -1,0 +1,74 @@
+"""Which guards the second reader may set aside, judged group by group.
+
+    python benchmarks/guards_aside.py
+
+For every group of measurement files (the four or eight written in one round), on their
+development halves: the false alarms and misses with the reader as shipped, then what
+changes when one guard's rule is flipped (no longer set aside if it is, set aside if it
+is not). ``guards_learn.py`` chooses on the union of the threshold files; this prints the
+same effect per group, so a choice that only one group carries shows as such.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+GROUPS = {
+    "AW-BH": "guards-aw guards-ax guards-ay actions-az guards-bf guards-bg actions-bh",
+    "BI-BP": "guards-bi guards-bj actions-bk guards-bl guards-bm guards-bn actions-bo guards-bp",
+    "BQ-BT": "guards-bq guards-br actions-bs guards-bt",
+    "BU-BX": "guards-bu guards-bv actions-bw guards-bx",
+    "BY-CB": "guards-by guards-bz actions-ca guards-cb",
+    "CD-CG": "guards-cd actions-ce guards-cf guards-cg",
+    "CH-CK": "guards-ch guards-ci actions-cj guards-ck",
+    "CL-CO": "guards-cl guards-cm actions-cn guards-co",
+    "CP-CS": "guards-cp guards-cq actions-cr guards-cs",
+}
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    import guards_learn as learn
+    from guards_blind import BLIND, modes_for
+
+    from guards.codes import GUARD_CODES, GuardMode
+    from guards.config import resolve_modes
+    from guards.pipeline import run_guards
+    from guards.second_reader import default_reader
+
+    reader = default_reader()
+    if reader is None:
+        print("no second reader weights")
+        return 1
+    modes = {str(code): str(GuardMode.ENFORCE) for code in GUARD_CODES}
+    print(f"sets aside now: {', '.join(sorted(reader.sets_aside))}")
+    for name, stems in GROUPS.items():
+        files = [BLIND / f"{stem}.jsonl" for stem in stems.split()]
+        turns = []
+        for writer, case, ctx in learn._cases(files, "dev"):
+            wanted = modes_for(writer, modes)
+            result = run_guards(case.ctx, modes=wanted, second_reader=None)
+            turns.append((case, ctx, list(result.failures), resolve_modes(wanted)))
+        fp, _, fn, _ = learn._rates(reader, turns)
+        row = [f"{name}: FP {fp} FN {fn}"]
+        for guard in learn.READ_GUARDS:
+            flipped = reader.sets_aside ^ {guard}
+            alt_fp, _, alt_fn, _ = learn._rates(replace(reader, sets_aside=flipped), turns)
+            sign = "-" if guard in reader.sets_aside else "+"
+            row.append(f"{sign}{guard} FP {alt_fp - fp:+d} FN {alt_fn - fn:+d}")
+        print(" | ".join(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
