@@ -30,6 +30,8 @@ GROUPS = {
     "CH-CK": "guards-ch guards-ci actions-cj guards-ck",
     "CL-CO": "guards-cl guards-cm actions-cn guards-co",
     "CP-CS": "guards-cp guards-cq actions-cr guards-cs",
+    "CT-CW": "guards-ct guards-cu actions-cv guards-cw",
+    "CX-DA": "guards-cx guards-cy actions-cz guards-da",
 }
 
 

@@ -55,15 +55,16 @@ THRESHOLD_FILES = frozenset(
         *("guards-by", "guards-bz", "actions-ca", "guards-cb"),
     }
 )
-# Session 20's last four, written after its last change to the reader, and the eight of
-# each of sessions 21, 22 and 23, four at its start and four after its last change: they
-# measure.
+# Session 20's last four, written after its last change to the reader, the eight of each
+# of sessions 21, 22 and 23, four at its start and four after its last change, and
+# session 24's four: they measure.
 MEASURE_ONLY = frozenset(
     {"guards-cg", "guards-cd", "actions-ce", "guards-cf"}
     | {"guards-ch", "guards-ci", "actions-cj", "guards-ck"}
     | {"guards-cl", "guards-cm", "actions-cn", "guards-co"}
     | {"guards-cp", "guards-cq", "actions-cr", "guards-cs"}
     | {"guards-ct", "guards-cu", "actions-cv", "guards-cw"}
+    | {"guards-cx", "guards-cy", "actions-cz", "guards-da"}
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
