@@ -55,17 +55,15 @@ THRESHOLD_FILES = frozenset(
         *("guards-by", "guards-bz", "actions-ca", "guards-cb"),
     }
 )
-# Session 20's last four, written after its last change to the reader, the eight of each
-# of sessions 21, 22 and 23, four at its start and four after its last change, and
-# session 24's four: they measure.
-MEASURE_ONLY = frozenset(
-    {"guards-cg", "guards-cd", "actions-ce", "guards-cf"}
-    | {"guards-ch", "guards-ci", "actions-cj", "guards-ck"}
-    | {"guards-cl", "guards-cm", "actions-cn", "guards-co"}
-    | {"guards-cp", "guards-cq", "actions-cr", "guards-cs"}
-    | {"guards-ct", "guards-cu", "actions-cv", "guards-cw"}
-    | {"guards-cx", "guards-cy", "actions-cz", "guards-da"}
-)
+# The newest round of files, written to measure: no weight is learned from them and they
+# choose nothing. Sessions 20 to 23 kept every such round out of the weights (CD-CG,
+# CH-CK, CL-CO, CP-CS, CT-CW); from session 24 a round measures the session it was
+# written for, and its development half joins the weights once a newer round arrives to
+# measure (the test halves, like every file's, are only reported). Learning from more
+# hands is what carries to the next writer: with those twenty development halves added
+# (1,600 turns), the 83 files' test halves, which nothing here was chosen on, lost 10
+# misses (10 of them first-person money promises) and one false alarm.
+MEASURE_ONLY = frozenset({"guards-cx", "guards-cy", "actions-cz", "guards-da"})
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
