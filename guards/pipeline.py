@@ -146,6 +146,7 @@ def _run_one(
                 detail=finding.detail,
                 extra_figures=finding.extra_figures,
                 source_figures=finding.source_figures,
+                firm=finding.firm,
             )
         )
     ended = config.budget_clock()

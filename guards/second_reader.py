@@ -105,7 +105,8 @@ class SecondReader:
             code = str(failure.guard)
             fired.add(code)
             score = scores.get(code)
-            may = code in self.sets_aside and failure.reason == failure.guard
+            ordinary = failure.reason == failure.guard and not failure.firm
+            may = code in self.sets_aside and ordinary
             if may and score is not None and score < self.low:
                 detail = (
                     f"set aside by the second reader ({score:.3f}, under {self.low}); "

@@ -22,11 +22,14 @@ class SourceFigure:
 
 @dataclass(frozen=True)
 class Finding:
-    """A guard's own rejection, before the pipeline attaches mode and reason."""
+    """A guard's own rejection, before the pipeline attaches mode and reason. ``firm``:
+    what it found no source can back whatever the wording (a gift as an apology, a rule
+    set aside for this customer), so the second reader never sets it aside."""
 
     detail: str
     extra_figures: tuple[str, ...] = ()
     source_figures: tuple[SourceFigure, ...] = ()
+    firm: bool = False
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class GuardFailure:
     detail: str = ""
     extra_figures: tuple[str, ...] = ()
     source_figures: tuple[SourceFigure, ...] = ()
+    firm: bool = False  # see ``Finding.firm``
 
     def to_json(self) -> dict[str, Any]:
         """The check-format failure object (the stable contract of ``guards check``)."""

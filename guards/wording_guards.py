@@ -111,7 +111,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         promo_words=promo_words,
     )
     if waived is not None:
-        return Finding(detail=f"sets a money rule aside for this customer: {waived!r}")
+        detail = f"sets a money rule aside for this customer: {waived!r}"
+        return Finding(detail=detail, firm=True)
     # What a sentence says after its last citation is not what the citation states.
     after_citation = after_citations(ctx.draft)
     # a pronoun stands for an offer named elsewhere when it is given to the customer:
@@ -227,7 +228,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                     detail=f"gives a lower price after the citation ({claim.verb!r}): {sentence!r}"
                 )
         if apology and grants_free(sentence, ctx.language):
-            return Finding(detail=f"gives something free as compensation: {sentence!r}")
+            detail = f"gives something free as compensation: {sentence!r}"
+            return Finding(detail=detail, firm=True)
         if free_deed(sentence, ctx.language) and (apology or not backed()):
             # "we'll assemble it free of charge": a deed of any verb, done for nothing
             return Finding(detail=f"gives something free: {sentence!r}")
@@ -251,7 +253,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         phrase = match.group(1)
         if apology:
             why = "setting its rule aside" if waived else "as compensation"
-            return Finding(detail=f"offers {phrase!r} {why}: {sentence!r}")
+            return Finding(detail=f"offers {phrase!r} {why}: {sentence!r}", firm=True)
         if hypothetical(_clause_at(sentence, match.start(1)), ctx.language):
             continue  # "… el pedido pasaría de 600 €, así que el envío sería gratuito"
         if stated and refers_back(sentence, match.start(1), ctx.language, sizes):

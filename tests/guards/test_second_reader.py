@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,19 @@ def test_only_the_guards_it_may_set_aside_are_set_aside():
     narrow = reader({"w:sofa": [0.0, 0.0, -10.0]}, sets_aside=["action_claim"])
     # when it applies its decisions, then the discount rejection stands as the rule said
     assert narrow.apply(ctx, [rule], ALL) == [rule]
+
+
+def test_a_firm_finding_is_never_set_aside():
+    # given a gift given as an apology, which no source can back whatever its wording
+    ctx = turn("Para compensarte, te regalamos el envío.", locale="es-AR")
+    rule = replace(
+        discount_failure(GuardCode.DISCOUNT_PROMISE, "gives something free as compensation"),
+        firm=True,
+    )
+    # when a reader that scores the turn near zero applies its decisions
+    out = reader({"w:compensarte": [0.0, 0.0, -10.0]}).apply(ctx, [rule], ALL)
+    # then the rejection stands as the rule said
+    assert out == [rule]
 
 
 def test_an_error_of_a_guard_is_never_set_aside():

@@ -1,0 +1,52 @@
+"""Misses found in session 24 on the development halves of the blind files, each kept
+exactly as its writer wrote it."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.checkfmt import parse_case
+from guards.codes import GuardCode
+from guards.pipeline import run_guards
+from guards.wording_guards import check_discount_promise
+from tests.guards.helpers import check
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Igual, por ser vos, el reenvío va por nuestra cuenta y no te cobramos nada esta vez"
+        # after a cited page that charges the customer for a second shipment
+        "cy-0064",
+        # "Para compensarte el disgusto … tendrás un carrete de línea de regalo, sin coste"
+        "cy-0101",
+    ],
+)
+def test_a_goodwill_gift_the_rules_read_stops_the_draft_whatever_the_reader_scores(case_id):
+    """Given a draft that gives something for nothing as an apology, or sets the shop's
+    money rule aside for this customer; when the whole pipeline runs, then the discount
+    rejection stops it: the second reader (which set both aside before session 24) does
+    not set a firm finding aside."""
+    ctx = blind(case_id)
+    finding = check_discount_promise(ctx, deadline=float("inf"))
+    assert finding is not None and finding.firm
+    assert "discount_promise" in check(ctx)
+
+
+def test_an_ordinary_discount_finding_is_not_firm():
+    """A promotion stretched past its terms is read from the words: the reader may still
+    weigh it (here, free shipping said of an amount the threshold does not reach)."""
+    case = parse_case(
+        {
+            "locale": "en",
+            "question": "Do I get free delivery?",
+            "draft": "Your basket is £34.00, and delivery is free [delivery#1].",
+            "retrieved": [{"source": "delivery#1", "text": "Delivery is free over £60."}],
+            "tool_outputs": [],
+            "expect": {"verdict": "fail", "guard": "discount_promise", "extra_figure": None},
+        }
+    )
+    failures = run_guards(case.ctx, budget_ms=1000, second_reader=None).failures
+    (failure,) = [f for f in failures if f.guard == GuardCode.DISCOUNT_PROMISE]
+    assert not failure.firm
