@@ -307,7 +307,11 @@ def _classify(
     tables = _tables(lexicon)
     # "10-year warranty", "30-day return": the unit after a hyphen is still the unit.
     rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip().removeprefix("-")
-    before = lower[max(0, start - _LOOK_BEHIND) : start].rstrip()
+    behind = lower[max(0, start - _LOOK_BEHIND) : start]
+    before = behind.rstrip()
+    # a symbol that ends the line above is the last figure's ("… 119,00 €\n2. Batería"):
+    # a currency written before its amount stays on the amount's line
+    same_line = "\n" not in behind[len(before) :]
     first = _first_word(rest)
     head = rest[:1]
     two = f"{first} {_first_word(rest[len(first) :].lstrip())}" if first else ""
@@ -320,7 +324,7 @@ def _classify(
     if head in tables.suffix_symbols or first in tables.suffix_words:
         return FigureKind.MONEY
     last = before.rsplit(None, 1)[-1] if before else ""
-    if (
+    if same_line and (
         before[-1:] in tables.prefix_symbols
         or last in tables.prefix_words
         or last in tables.prefix_symbols

@@ -27,7 +27,7 @@ _OFFER = {
         r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|list[oa]s?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
         r"(?:pod[eé]s|puedes|puede|poder|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
-        r"(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
+        r"(?:comprar|adquirir|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
         r"carrito|cesta|"
         r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
         r"\pL*|"
@@ -38,7 +38,7 @@ _OFFER = {
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])("
         r"available|in\s+stock|ready\s+to\s+(?:go|ship)|ships?\s+(?:today|tomorrow)|"
-        r"you\s+can\s+(?:\pL+\s+)?(?:buy|order|get|pick|collect)|"
+        r"you\s+can\s+(?:\pL+\s+)?(?:buy|purchase|order|get|pick|collect)|"
         r"order\s+(?:it\s+)?(?:online|now|today)|pick\s+(?:it|them)\s+up|basket|cart|checkout|"
         r"(?:we|i)(?:'ll|\s+will|\s+can)\s+(?:post|send|ship|deliver|hold|reserve|put)"
         r")(?:$|[^\pL])"
@@ -126,7 +126,8 @@ def _unnamed(text: str, products: tuple[Product, ...]) -> str:
 
 
 _PURCHASE = scan.compile(
-    r"(?i)(?:comprar|pedir|encargar|retirar|recoger|llevar|suscrib|buy|order|get|collect)$"
+    r"(?i)(?:comprar|adquirir|pedir|encargar|retirar|recoger|llevar|suscrib|buy|purchase|order"
+    r"|get|collect)$"
 )
 _AVAILABLE = scan.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
 # Closed class: what may stand before "está disponible" when the product is its subject.
@@ -217,9 +218,9 @@ _TO_COME = scan.compile(
 # "si haces el pedido hoy", "order it today and it ships".
 _BUY_NOW = {
     "es": re.compile(
-        r"(?i)\b(?:compr|ped|encarg|envi|mand|despach|sale|llega)\w*\b[^.;:]{0,40}?"
+        r"(?i)\b(?:compr|adquir|ped|encarg|envi|mand|despach|sale|llega)\w*\b[^.;:]{0,40}?"
         r"\b(?:hoy|ya\s+mismo|ahora\s+mismo|en\s+el\s+d[ií]a)\b"
-        r"|\b(?:hoy|ya\s+mismo|ahora\s+mismo)\b[^.;:]{0,25}?\b(?:compr|ped|encarg)\w*"
+        r"|\b(?:hoy|ya\s+mismo|ahora\s+mismo)\b[^.;:]{0,25}?\b(?:compr|adquir|ped|encarg)\w*"
     ),
     "en": re.compile(
         r"(?i)\b(?:buy|order|purchase|ship|send|dispatch)\w*\b[^.;:]{0,40}?"

@@ -7,6 +7,8 @@ import pytest
 
 from guards.checkfmt import parse_case
 from guards.codes import GuardCode
+from guards.lexicon import lexicon_for
+from guards.numbers import FigureKind, extract_figures
 from guards.pipeline import run_guards
 from guards.wording_guards import check_discount_promise
 from tests.guards.helpers import check
@@ -50,3 +52,25 @@ def test_an_ordinary_discount_finding_is_not_firm():
     failures = run_guards(case.ctx, budget_ms=1000, second_reader=None).failures
     (failure,) = [f for f in failures if f.guard == GuardCode.DISCOUNT_PROMISE]
     assert not failure.firm
+
+
+def test_a_numbered_list_after_a_price_line_is_no_amount():
+    """Given a reply that lists two products as "1. … 119,00 €" and "2. … 69,90 €" and
+    totals them; when the number gate reads it, then the "2" that numbers the second
+    line is not read as "€ 2" (the symbol ends the line above) and the exact sum of the
+    two prices passes (da-0005)."""
+    assert check(blind("da-0005")) == {}
+
+
+def test_a_currency_written_before_its_amount_still_makes_it_money():
+    """The same symbol on the amount's own line is still its currency."""
+    lexicon = lexicon_for("es-ES")
+    (figure,) = extract_figures("La funda cuesta € 25.", lexicon=lexicon, threshold=0)
+    assert figure.kind == FigureKind.MONEY
+
+
+def test_an_out_of_stock_product_offered_to_acquire_today_fails():
+    """Given a microscope the search returned with in_stock false; when the draft says
+    "Puede adquirirlo hoy mismo y le llegará a tiempo", then it is offered as available:
+    "adquirir" is buying, as "comprar" is (da-0148)."""
+    assert "out_of_stock_offered" in check(blind("da-0148"))
