@@ -84,6 +84,13 @@ _SHARED_UNITS = (
     "feet",
     "°c",
     "°f",
+    # areas and volumes with their superscript ("hasta 40 m²", "3 m³")
+    "m²",
+    "cm²",
+    "km²",
+    "ft²",
+    "m³",
+    "cm³",
 )
 # What a unit measures: a quantity in one dimension never backs a quantity in another
 # ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,
@@ -109,6 +116,12 @@ DIMENSIONS: dict[str, str] = {
     **dict.fromkeys("m metros metro meters meter metres metre".split(), "length:m"),
     **dict.fromkeys("pulgadas pulgada inches inch".split(), "length:inch"),
     **dict.fromkeys("ft feet foot".split(), "length:ft"),
+    "m²": "area:m2",
+    "cm²": "area:cm2",
+    "km²": "area:km2",
+    "ft²": "area:ft2",
+    "m³": "volume:m3",
+    "cm³": "volume:cm3",
     **dict.fromkeys("gb gigas".split(), "data:gb"),
     **dict.fromkeys("tb".split(), "data:tb"),
     **dict.fromkeys("mb".split(), "data:mb"),

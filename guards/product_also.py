@@ -23,7 +23,8 @@ _HAVE_EN = SHOP_HAS_EN
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
+        r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|contamos\s+con|disponemos\s+del?)\s+"
+        r"([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])we\s+(?:also\s+" + _HAVE_EN + r"|" + _HAVE_EN + r"\s+(?:also|too))"

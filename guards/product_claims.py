@@ -18,7 +18,7 @@ SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 _HAVE = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|contamos\s+con|hay|"
+        r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|contamos\s+con|disponemos\s+del?|hay|"
         r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])"
     ),
     "en": scan.compile(

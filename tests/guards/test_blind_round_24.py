@@ -3,6 +3,8 @@ exactly as its writer wrote it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from guards.checkfmt import parse_case
@@ -74,3 +76,26 @@ def test_an_out_of_stock_product_offered_to_acquire_today_fails():
     "Puede adquirirlo hoy mismo y le llegará a tiempo", then it is offered as available:
     "adquirir" is buying, as "comprar" is (da-0148)."""
     assert "out_of_stock_offered" in check(blind("da-0148"))
+
+
+def test_an_area_in_square_metres_is_a_quantity_to_back():
+    """Given a purifier whose name gives "hasta 40 m²"; when the draft says it "cubre
+    estancias de hasta 60 m²", then 60 is unbacked: "m²" is a unit like "m" (df-0102)."""
+    assert check(blind("df-0102")).get("unbacked_figure") == ("60",)
+
+
+def test_the_area_the_sheet_gives_is_backed():
+    """The same sentence with the sheet's 40 m² passes, and the customer's 50 m² too."""
+    ctx = blind("df-0102")
+    draft = ctx.draft.replace("hasta 60 m²", "hasta 40 m²").replace(
+        "así que un salón de 50 m² está dentro de su rango",
+        "así que un salón de 50 m² le queda grande",
+    )
+    assert "unbacked_figure" not in check(replace(ctx, draft=draft))
+
+
+def test_a_product_the_shop_also_disposes_of_must_have_come_back():
+    """Given a search that returned only the Brisa 300; when the draft adds "También
+    disponemos del modelo Brisa 500", then the shop claims a product the search did not
+    return: "disponemos de" is the shop's having, as "contamos con" is (df-0046)."""
+    assert "stock_contradiction" in check(blind("df-0046"))
