@@ -84,6 +84,9 @@ _SHARED_UNITS = (
     "feet",
     "°c",
     "°f",
+    # volts and newton-metres (a tool's or a charger's specification: "20 V", "205 Nm")
+    "v",
+    "nm",
     # areas and volumes with their superscript ("hasta 40 m²", "3 m³")
     "m²",
     "cm²",
@@ -116,6 +119,8 @@ DIMENSIONS: dict[str, str] = {
     **dict.fromkeys("m metros metro meters meter metres metre".split(), "length:m"),
     **dict.fromkeys("pulgadas pulgada inches inch".split(), "length:inch"),
     **dict.fromkeys("ft feet foot".split(), "length:ft"),
+    "v": "voltage",
+    "nm": "nm",  # newton-metres of torque, or nanometres: one spelling, one unit here
     "m²": "area:m2",
     "cm²": "area:cm2",
     "km²": "area:km2",

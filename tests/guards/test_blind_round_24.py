@@ -99,3 +99,14 @@ def test_a_product_the_shop_also_disposes_of_must_have_come_back():
     disponemos del modelo Brisa 500", then the shop claims a product the search did not
     return: "disponemos de" is the shop's having, as "contamos con" is (df-0046)."""
     assert "stock_contradiction" in check(blind("df-0046"))
+
+
+def test_a_torque_the_sheet_does_not_give_is_unbacked():
+    """Given a driver whose name gives "20 V 205 Nm"; when the draft says "tiene 250 Nm
+    de torque", then 250 is unbacked: newton-metres and volts are units (da-0044)."""
+    assert check(blind("da-0044")).get("unbacked_figure") == ("250",)
+
+
+def test_the_voltage_and_torque_the_sheet_gives_are_backed():
+    ctx = blind("da-0044")
+    assert "unbacked_figure" not in check(replace(ctx, draft=ctx.draft.replace("250 Nm", "205 Nm")))
