@@ -32,6 +32,7 @@ GROUPS = {
     "CP-CS": "guards-cp guards-cq actions-cr guards-cs",
     "CT-CW": "guards-ct guards-cu actions-cv guards-cw",
     "CX-DA": "guards-cx guards-cy actions-cz guards-da",
+    "DB-DF": "guards-db guards-dc actions-de guards-df",
 }
 
 
