@@ -10,7 +10,8 @@ weight was learned from:
 - a rule's rejection that the reader scores under ``low`` is set aside: it is kept as
   an observed failure (the guard log shows it, the customer is not stopped by it); only
   for the guards in ``sets_aside``, those where setting aside removed more false alarms
-  than true catches on the files that choose the thresholds;
+  than true catches on the files that choose the thresholds, and never a firm finding
+  (``Finding.firm``: a grant no source can back, such as a gift given as an apology);
 - a draft the reader scores over ``high`` for a guard whose rule let it through fails
   that guard, and the note names the sentence and the words that weigh most. Where the
   rules read a commitment of that guard's kind in the draft and let it through (a tool
