@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from guards import scan
 from guards.conjugation import fold
-from guards.product_claims import _FUNCTION_WORDS, _GENERIC, _LEAD, SHOP_HAS_EN, SHOP_HAS_ES
+from guards.product_claims import (
+    _FUNCTION_WORDS,
+    _GENERIC,
+    _LEAD,
+    SHOP_HAS_EN,
+    SHOP_HAS_ES,
+    SHOP_HOLDS_ES,
+)
 from guards.product_refs import _UNITS as MEASURES
 from guards.products import Product, stem
 from guards.text import words
@@ -23,7 +30,7 @@ _HAVE_EN = SHOP_HAS_EN
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|contamos\s+con|disponemos\s+del?)\s+"
+        r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")\s+"
         r"([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
@@ -183,7 +190,7 @@ def _joined(word: str, name: set[str]) -> bool:
 # "we have X" said by the shop itself, not "tienes", "hay" nor "there is".
 _SHOP_HAS = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(no\s+)?(?:" + _HAVE_ES + r"|contamos\s+con)\s+([^.;:!?()\[\]]+)"
+        r"(?i)(?:^|[^\pL])(no\s+)?(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")\s+([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:not|\pL*n't|cannot|can't)\s+(?:\S+\s+){0,3})?we\s+(?:also\s+)?"

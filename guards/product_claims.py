@@ -16,9 +16,12 @@ from guards.text import words
 # The shop's own verbs of having a product, one list for every reader of them.
 SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
+# The same having said with a preposition before the product: "contamos con X",
+# "disponemos del modelo X".
+SHOP_HOLDS_ES = r"contamos\s+con|disponemos\s+del?"
 _HAVE = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|contamos\s+con|disponemos\s+del?|hay|"
+        r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|" + SHOP_HOLDS_ES + r"|hay|"
         r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])"
     ),
     "en": scan.compile(

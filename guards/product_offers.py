@@ -21,13 +21,15 @@ from guards.product_variants import by_attributes, by_own_words
 from guards.products import Product, name_stems
 from guards.text import find_phrase, negated_clause, words
 
+# Verbs of getting a product ("podés comprarlo", "puede adquirirlo"), in both readers below.
+_BUY_ES = r"comprar|adquirir|pedir|encargar|retirar|recoger|llevar|suscrib"
 _OFFER = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])("
         r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|list[oa]s?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
         r"(?:pod[eé]s|puedes|puede|poder|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
-        r"(?:comprar|adquirir|pedir|encargar|retirar|recoger|llevar|suscrib)\pL*|"
+        r"(?:" + _BUY_ES + r")\pL*|"
         r"carrito|cesta|"
         r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
         r"\pL*|"
@@ -125,10 +127,7 @@ def _unnamed(text: str, products: tuple[Product, ...]) -> str:
     return text
 
 
-_PURCHASE = scan.compile(
-    r"(?i)(?:comprar|adquirir|pedir|encargar|retirar|recoger|llevar|suscrib|buy|purchase|order"
-    r"|get|collect)$"
-)
+_PURCHASE = scan.compile(r"(?i)(?:" + _BUY_ES + r"|buy|purchase|order|get|collect)$")
 _AVAILABLE = scan.compile(r"(?i)disponible|available|(?:en|in|con|hay)\s+stock")
 # Closed class: what may stand before "está disponible" when the product is its subject.
 _BARE = frozenset(
