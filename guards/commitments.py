@@ -246,6 +246,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
     if person == SECOND:
         return CUSTOMER, False
     if person == THIRD:
+        if tokens[index - 1 : index] and tokens[index - 1] in _DETERMINERS_ES - CLITICS_ES:
+            return None  # "verá su reserva", "con cada cambio": a noun after its determiner
         # a personal pronoun after a preposition is no subject: "uno de ellos se te
         # devolverá" gives back one of the charges, it is not "ellos" who do it (a
         # relative stays one: "pídele a quien te lo regaló")
