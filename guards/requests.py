@@ -30,7 +30,17 @@ _DONE_ES += ("considérelo hecho", "consideralo hecho")
 def says_done(sentence: str, language: str) -> bool:
     """The sentence announces a request as done ("All done —", "Listo, ya quedó")."""
     lower = sentence.lower().replace("’", "'")
-    return _DONE[language == "es"].search(lower) is not None and not is_offer(lower, language)
+    found = _DONE[language == "es"].search(lower)
+    return (
+        found is not None and not is_offer(lower, language) and not _supposed(lower, found.start())
+    )
+
+
+def _supposed(lower: str, at: int) -> bool:
+    """The marker stands in an opening "if" clause: "si el pedido ya está hecho, puede
+    pedir la rectificación" supposes the customer's order placed, it announces nothing."""
+    head = lower.lstrip(" ¡¿\"'«")
+    return head.startswith(("si ", "if ")) and at < (lower.find(",") % (len(lower) + 1))
 
 
 _DONE = {
