@@ -33,7 +33,7 @@ GROUPS = {
     "CT-CW": "guards-ct guards-cu actions-cv guards-cw",
     "CX-DA": "guards-cx guards-cy actions-cz guards-da",
     "DB-DF": "guards-db guards-dc actions-de guards-df",
-    "DG-DJ": "guards-dg guards-dh actions-di guards-dj",
+    "DG-DK": "guards-dg guards-dh actions-di guards-dj guards-dk",
 }
 
 
