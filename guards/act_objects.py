@@ -8,6 +8,7 @@ FIRST, SECOND, THIRD, INF, GER, PART = "1", "2", "3", "inf", "ger", "part"
 MONEY_ES = ("dinero", "plata", "importe", "monto", "total", "pago", "cobro", "precio", "valor")
 MONEY_ES += ("diferencia", "€", "$", "euros", "peso", "tarjeta", "cuenta", "reembols", "reintegr")
 MONEY_ES += ("centavo", "céntimo", "dólar", "dolar")  # "te devolvemos cada peso"
+MONEY_ES += ("guita",)  # es-AR: "te devolvemos la guita"
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 MONEY_ES += ("pagaste", "pagado", "abonaste")  # "te transferimos lo que ya pagaste"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"

@@ -204,7 +204,7 @@ def _topics_of(clause: str, matches: list) -> list[tuple[str, list[str]]]:
 _PAIRED = frozenset(("both", "ambos", "ambas"))
 _OBJECT_END = scan.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
 _PRICE_FIRST = scan.compile(
-    r"(?i)^\s*(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
+    r"(?i)^\s*(?:(?:en|in)\s+stock\s+)?(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
 )
 _ALSO = (["también"], ["also"])
 

@@ -195,7 +195,10 @@ def _object_after(rest: str, products: tuple[Product, ...]) -> bool:
 _LATER = scan.compile(
     r"(?i)(?:^|[^\pL])(?:restock\pL*|repo[nsn]\pL*|reposici[oó]n|(?:estar[aá]n?|va[n]?\s+a\s+estar|"
     r"will\s+be|'ll\s+be|should\s+be|is\s+expected\s+to\s+be)\s+(?:\pL+\s+)?(?:disponibles?|"
-    r"available|in\s+stock|en\s+stock))(?:$|[^\pL])"
+    r"available|in\s+stock|en\s+stock)"
+    # "($1,899.00 when in stock)", "cuando haya stock": the price or the offer for then
+    r"|(?:when|once|cuando|en\s+cuanto)\s+(?:\pL+\s+){0,2}?(?:in\s+stock|en\s+stock|stock|"
+    r"disponibles?|available))(?:$|[^\pL])"
 )
 # A return to stock ("back", "again", "de nuevo", "vuelve a") is for later only with a
 # time to come beside it ("back next week", "vuelve a entrar el lunes", "when it's back

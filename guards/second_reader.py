@@ -35,12 +35,14 @@ from typing import Any
 
 import numpy as np
 
+from guards.act_objects import MONEY_EN, MONEY_ES
 from guards.acts import Act
 from guards.codes import GuardCode, GuardMode
-from guards.commitments import read_commitments
+from guards.commitments import entries_en, entries_es, read_commitments
 from guards.context import GuardContext
+from guards.phrasebook import PHRASEBOOKS
 from guards.reader_features import turn_features
-from guards.text import cited_sentences
+from guards.text import cited_sentences, find_phrase, words
 from guards.verdicts import GuardFailure
 
 WEIGHTS = Path(__file__).resolve().parent / "data" / "second_reader.json"
@@ -120,7 +122,7 @@ class SecondReader:
             guard = GuardCode(code)
             mode = modes.get(guard, GuardMode.ENFORCE)
             wanted = code in self.adds and code not in fired and mode != GuardMode.OFF
-            if wanted and score > self.high:
+            if wanted and score > self.high and _speaks_of(ctx, code):
                 read = read if read is not None else commitment_kinds(ctx)
                 cleared = code in read
                 if cleared and score <= self.overrule:
@@ -180,6 +182,29 @@ def commitment_kinds(ctx: GuardContext) -> frozenset[str]:
 
 
 _KIND = {Act.REFUND: "refund_promise", Act.DISCOUNT: "discount_promise"}
+
+
+def _speaks_of(ctx: GuardContext, code: str) -> bool:
+    """The draft has a word of the guard's own topic: for ``refund_promise``, a verb of
+    giving money back or a word for money (whatever the person, tense or negation). The
+    reader weighs the whole turn, its sources too: "Gracias, lo revisamos enseguida"
+    after a question about a double charge promises no money, whatever its words score."""
+    return code != "refund_promise" or _about_money(ctx.draft, ctx.language)
+
+
+@lru_cache(maxsize=256)
+def _about_money(draft: str, language: str) -> bool:
+    tokens = words(draft)
+    entries_of = entries_es if language == "es" else entries_en
+    if any(verb.act in _MONEY_BACK for token in tokens for verb, _ in entries_of(token)):
+        return True
+    money = MONEY_ES if language == "es" else MONEY_EN
+    if any(token.startswith(money) for token in tokens) or any(c in draft for c in "$€£"):
+        return True
+    return find_phrase(PHRASEBOOKS[language].refund_topic, draft) is not None
+
+
+_MONEY_BACK = frozenset({Act.REFUND, Act.PROCESS_REFUND})
 
 
 @lru_cache(maxsize=1)

@@ -42,8 +42,15 @@ def any_phrase(fragments: tuple[str, ...], texts: Iterable[str]) -> bool:
 
 @memoised()  # four guards cut the same draft
 def sentences(text: str) -> tuple[str, ...]:
+    if _EMOJI_END.search(text):
+        text = _EMOJI_END.sub("\\1\n", text)
     parts = [part.strip() for part in _cut(_SENTENCE_END, text)]
     return tuple(part for part in parts if part)
+
+
+# A chat reply ends a sentence with an emoji as often as with a full stop: "Hola 🙂 La
+# Master Lock la vendemos" is a greeting, then a sentence. Only before a capital letter.
+_EMOJI_END = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF]\uFE0F?)\s+(?=[¡¿]?[A-ZÁÉÍÓÚÑÜ])")
 
 
 # Abbreviations a full stop follows inside a sentence ("el local de Av. Mitre 2450",

@@ -90,6 +90,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo")),
     Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),
     Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
+    # a deposit or a hold given back: "el depósito te lo liberamos en 72 horas"
+    Verb(
+        "liberar", Act.REFUND, ("depósito", "deposito", "seña", "fianza", "retención", "te", "le")
+    ),
     # "te recalculamos los 8 kg anteriores a precio de hostelería": a lower price
     Verb("recalcular", Act.DISCOUNT, ("precio", "tarifa")),
     Verb("procesar", Act.PROCESS_REFUND, REFUND_ES),
@@ -229,6 +233,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("deposit", Act.REFUND, MONEY_EN),  # "we'll deposit the amount in your account"
     Verb("return", Act.REFUND, ("money", "amount", "payment", "funds")),
     Verb("restore", Act.REFUND, ("money", "amount", "payment", "funds", "balance", "refund")),
+    Verb("release", Act.REFUND, ("deposit", "hold", "funds", "pre-authori")),  # a hold let go
     Verb("issue", Act.PROCESS_REFUND, REFUND_EN),
     Verb("process", Act.PROCESS_REFUND, REFUND_EN),
     Verb("approve", Act.PROCESS_REFUND, REFUND_EN),

@@ -179,11 +179,15 @@ def _warranty_for_bare(
         named = loose  # "en negro sí está, con 2 años": the one sibling the clause means
     if not named and loose:
         # "el Luminox 1 L … tiene 6 meses": of the products the clause names loosely,
-        # the ones its sizes and colours fit; when they are one, or none of them lacks
-        # a warranty, the clause speaks of them, not of the product named before it
+        # the ones its sizes and colours fit: the clause speaks of them, not of the
+        # product named before it
         fitting = by_attributes(clause, loose)
-        if len(fitting) == 1 or not any(p in bare for p in fitting):
-            named = fitting
+        if len(fitting) > 1 and {p in bare for p in fitting} == {True, False}:
+            # "The Senior itself comes with a 1 year warranty" over the Senior Cordless
+            # (1 year) and the Senior blade (none): the clause names its own products,
+            # one of which has the term; the product named before it is not meant
+            return None
+        named = fitting  # one product, or siblings that all have one or all lack one
     if not named and last is not None and TERM.search(clause):
         named = [last]
     named = by_attributes(clause, named)  # "el de 128 GB negro", not the blue sibling

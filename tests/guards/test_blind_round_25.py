@@ -3,8 +3,11 @@ each kept exactly as its writer wrote it."""
 
 from __future__ import annotations
 
+import pytest
+
 from guards.commitments import read_commitments
-from tests.guards.helpers import check, turn
+from guards.text import sentences
+from tests.guards.helpers import check, phone, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -60,3 +63,98 @@ def test_done_announced_after_an_if_clause_still_claims_the_act():
         question="¿Me cancelás el pedido 4410?",
     )
     assert "action_claim" in check(ctx, second_reader=None)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "La **Head Delta Pro 2024** la tenemos en stock a 199,00 €": the price after
+        # "en stock" was read as the name of what the shop has
+        "dk-0005",
+        # "Hola 🙂 La **Master Lock 5401EURD** la vendemos": the greeting before the emoji
+        # was read as part of the name
+        "dk-0023",
+    ],
+)
+def test_what_the_shop_has_is_the_product_named_not_its_price_or_a_greeting(case_id):
+    """Given a search that returned the product, when the draft says the shop has it with
+    its price after "en stock", or after a greeting closed by an emoji, then nothing fails."""
+    ctx = blind(case_id)
+    assert check(ctx, second_reader=None) == {}
+
+
+def test_an_emoji_before_a_capital_ends_a_sentence_but_not_before_lower_case():
+    assert sentences("Hola 🙂 La caja la vendemos. Va bien 🍷 con todo") == (
+        "Hola 🙂",
+        "La caja la vendemos",
+        "Va bien 🍷 con todo",
+    )
+
+
+def test_the_price_an_out_of_stock_product_has_when_back_in_stock_offers_nothing():
+    """Given an out-of-stock rower (dk-0065), when the draft gives "($1,899.00 when in
+    stock)" after saying it is sold out, then the price is for later: nothing fails."""
+    ctx = blind("dk-0065")
+    assert check(ctx, second_reader=None) == {}
+
+
+def test_a_warranty_clause_naming_siblings_one_of_which_has_it_is_not_the_last_product():
+    """Given the Senior Cordless (1 year), the Senior blade and an oil (none), when the
+    draft lists all three and ends "The Senior itself comes with a 1 year warranty"
+    (dk-0045), then the clause names its own products, one of which has the term: the
+    oil named before it is not given a warranty, and nothing fails."""
+    ctx = blind("dk-0045")
+    assert check(ctx, second_reader=None) == {}
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The clipper is $179.00. The Taper blades come with a 1 year warranty.",
+        "The Taper blade is $34.50 and comes with a 1 year warranty.",
+    ],
+)
+def test_a_warranty_clause_naming_only_siblings_without_one_still_fails(draft):
+    """Given two blades without a warranty and a clipper with one, when the clause names
+    only the blades' shared words, then whichever blade is meant, it is given a warranty
+    it lacks."""
+    products = [
+        phone("Wahl Senior Cordless", "179.00", warranty="1 year"),
+        phone("Wahl Taper blade 1", "34.50", warranty=None),
+        phone("Wahl Taper blade 2", "36.50", warranty=None),
+    ]
+    ctx = turn(draft, locale="en", tools=[search(*products, query="wahl")])
+    assert "warranty_without_data" in check(ctx, second_reader=None)
+
+
+def test_the_reader_adds_no_money_back_to_a_draft_that_says_nothing_of_money():
+    """Given a customer charged twice who asks for the money back and the refund policy
+    retrieved, when the draft only says "Gracias, lo revisamos enseguida." (the reply the
+    PII pipeline test's provider gives), then the reader, which weighs the question and
+    the chunk as well and scored 0.73 once CX-DF joined its weights, adds no
+    refund_promise: the draft has no money-back verb or word."""
+    chunks = {
+        "devoluciones#4": (
+            "Una vez que recibimos el producto y comprobamos su estado, hacemos el reintegro "
+            "en 7 días hábiles por el mismo medio con el que pagaste."
+        )
+    }
+    question = (
+        "buenas, me cobraron dos veces el pedido 7288!! la tarjeta es [CARD_6182], cvv "
+        "[CVV]. necesito que me devuelvan la plata ya"
+    )
+    ctx = turn("Gracias, lo revisamos enseguida.", question=question, chunks=chunks)
+    assert check(ctx) == {}
+
+
+@pytest.mark.parametrize(
+    ("locale", "draft"),
+    [
+        ("es", "El depósito te lo liberamos en las próximas 72 horas hábiles."),
+        ("en", "We'll release your deposit within 72 working hours."),
+    ],
+)
+def test_a_deposit_released_by_the_shop_is_money_back(locale, draft):
+    """Given no refund request filed, when the shop says it will release the customer's
+    deposit (cm-0085's "te lo liberamos"), then that is money back promised."""
+    assert "refund_promise" in check(turn(draft, locale=locale), second_reader=None)
