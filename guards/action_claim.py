@@ -14,6 +14,7 @@ from guards.claim_forms import (
     copied,
     echoes_report,
     habitual,
+    heard_news,
     names_an_order,
     names_the_act,
     recorded_past,
@@ -163,6 +164,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 claim.verb, sentence
             ):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
+            if claim.actor != SPEAKER and heard_news(claim.verb, sentence):
+                continue  # "sorry to hear your event was cancelled": the customer's news
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
                     return Claim(act, claim.verb, sentence, reference=other)

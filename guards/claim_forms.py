@@ -78,6 +78,25 @@ def reported_speech(verb: str, sentence: str) -> bool:
     )
 
 
+def heard_news(verb: str, sentence: str) -> bool:
+    """ "Sorry to hear your event was cancelled", "lamento que se haya cancelado el
+    viaje": the act is the customer's news, which the sentence is sorry about."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return False
+    window = tokens[max(0, tokens.index(verb) - 7) : tokens.index(verb)]
+    for at, token in enumerate(window):
+        if token in _HEAR and _EMOTIVE & set(window[max(0, at - 3) : at]):
+            return True  # "sorry to hear", "sad to hear that"
+        if token in _EMOTIVE and window[at + 1 : at + 2] == ["que"]:
+            return True  # "lamento que", "qué pena que"
+    return False
+
+
+_HEAR = frozenset("hear heard saber enterarme enterarnos leer read".split())
+_EMOTIVE = frozenset("sorry sad lamento lamentamos siento sentimos pena".split())
+
+
 def done_form(verb: str) -> bool:
     """A past or a participle: "extended", "extendido", "amplié"."""
     bare = fold(verb)

@@ -192,7 +192,9 @@ def carried_over(
 
 # "como todos los móviles nuevos", "like all our tents": the product is one of a category.
 _ALL_OF = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:como|like|as\s+with|igual\s+que)\s+(?:todos|todas|todo|toda|cualquier|all|any|every)\s+"
+    # "como todos los móviles nuevos", or the category as the subject: "all our safety
+    # footwear is covered for 6 months [warranty#1]"
+    r"(?i)(?:^|[^\pL])(?:(?:como|like|as\s+with|igual\s+que)\s+)?(?:todos|todas|todo|toda|cualquier|all|any|every)\s+"
     r"(?:(?:los|las|el|la|nuestros|nuestras|nuestro|nuestra|our|the)\s+)*([^\[\],;:.()]+)"
 )
 _LINKS = frozenset("de del con y o e of with and or for para".split())

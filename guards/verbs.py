@@ -316,6 +316,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("submit", Act.REQUEST_REFUND, REFUND_EN),
     Verb("call", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("call", Act.HANDOFF, ("you",)),
+    # a call said with a light verb: "we'll give you a ring to confirm"
+    Verb("give", Act.HANDOFF, ("ring", "call", "buzz", "bell"), extra=_GIVE),
     Verb("ask", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("ask", Act.FORWARD, TEAM_EN),
     Verb("request", Act.FORWARD, ASKED_EN),

@@ -239,7 +239,10 @@ def _policy(text: str, book: Phrasebook) -> list[str]:
     out: list[str] = []
     about = False
     for sentence in sentences(text):
+        # "All safety footwear … is covered for 6 months against manufacturing defects":
+        # a term given without the word
         said = find_phrase(_warranty_words(text, book), sentence) is not None
+        said = said or covered_for_term(sentence)
         if said or (about and TERM.search(sentence)):
             out.append(sentence)
         about = said

@@ -158,3 +158,58 @@ def test_a_deposit_released_by_the_shop_is_money_back(locale, draft):
     """Given no refund request filed, when the shop says it will release the customer's
     deposit (cm-0085's "te lo liberamos"), then that is money back promised."""
     assert "refund_promise" in check(turn(draft, locale=locale), second_reader=None)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "según nuestra política, todos los cochecitos y sillas de coche tienen 3 años de
+        # garantía legal desde la entrega [garantia#1]": the category as the subject
+        "ax-0030",
+        # "On the warranty: all our safety footwear is covered for 6 months against
+        # manufacturing defects [warranty#1]", over a chunk that says "covered", not
+        # "warranty"
+        "dg-0108",
+    ],
+)
+def test_a_category_warranty_a_cited_chunk_gives_covers_a_product_without_one(case_id):
+    """Given a product whose record has no warranty and a chunk that gives its category
+    a term, when the draft states the category's term citing the chunk, then nothing
+    fails."""
+    assert check(blind(case_id), second_reader=None) == {}
+
+
+@pytest.mark.parametrize(
+    ("locale", "draft"),
+    [
+        ("en", "Oh no, sorry to hear your event was cancelled! Let me look at the order."),
+        ("es", "Lamento que se haya cancelado el viaje; te cuento qué opciones hay."),
+    ],
+)
+def test_the_customers_news_the_reply_is_sorry_about_is_no_claimed_act(locale, draft):
+    """Given no tool call, when the draft is sorry to hear that something of the
+    customer's was cancelled (di-0089's first sentence), then the cancelling is the
+    customer's news, not an act the shop claims: the rules find no act."""
+    assert "action_claim" not in check(turn(draft, locale=locale), second_reader=None)
+
+
+def test_the_shops_own_cancelling_it_is_sorry_about_is_still_claimed():
+    """Given no tool call, when the shop says it is sorry that it cancelled the order,
+    then the act is the shop's own and still claimed."""
+    draft = "Sorry to hear that, so I've cancelled order 4410 for you."
+    assert "action_claim" in check(turn(draft, locale="en"), second_reader=None)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "We'll give you a ring tomorrow to confirm the new date.",
+        "I'll give you a call this afternoon about booking TB-1104.",
+    ],
+)
+def test_a_call_promised_with_a_light_verb_is_a_claimed_act(draft):
+    """Given a turn whose only tool looked the booking up, when the draft promises to
+    give the customer a ring or a call (di-0066's form), then no tool did that act."""
+    tools = [("get_order_status", {"order_id": "TB-1104"}, "TB-1104 — visit booked 20 June")]
+    ctx = turn(draft, locale="en", question="Can I rebook TB-1104?", tools=tools)
+    assert "action_claim" in check(ctx, second_reader=None)
