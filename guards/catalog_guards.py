@@ -355,10 +355,15 @@ def _a_deal(phrase: str, clause: str) -> bool:
     """The object of "hay" / "we have" is a promotion: a percentage right after it, or
     something free or a delivery ("we offer free standard shipping within the US")."""
     at = clause.find(phrase)
-    if not set(words(phrase.lower())).isdisjoint(_SERVICE):
-        return True
+    tokens = words(phrase.lower())
+    if any(
+        token in _SERVICE and not (token == "free" and index and tokens[index - 1] not in _LEADS)
+        for index, token in enumerate(tokens)
+    ):
+        return True  # not "Gluten Free Baking Flour", "BPA free": free of something
     return at >= 0 and clause[at + len(phrase) : at + len(phrase) + 2].strip().startswith("%")
 
 
 # Closed class: what a shop offers that is no product of its catalogue.
 _SERVICE = frozenset("free gratis gratuito gratuita shipping delivery envío envio entrega".split())
+_LEADS = frozenset("a an the and or our".split())

@@ -143,7 +143,8 @@ SPANISH = Phrasebook(
         InternalTerm(r"chunks?"),
         InternalTerm(
             r"(?:los|las|el|la|mis|estos|estas)\s+(?:documentos?|contexto|fragmentos?|textos?"
-            r"|fuentes?|informaci[oó]n|info)(?:\s+[^\W\d_]+){0,2}?\s+(?:que\s+me\s+\w+(?:aron|ieron)"
+            r"|fuentes?|informaci[oó]n|info|cat[aá]logo|datos|listados?)(?:\s+[^\W\d_]+){0,2}?\s+"
+            r"(?:que\s+me\s+\w+(?:aron|ieron)"
             r"|que\s+(?:me\s+)?(?:pasaron|dieron|han\s+(?:dado"
             r"|pasado|proporcionado|facilitado)|tengo|proporcionaron|facilitaron)|proporcionad[oa]s?"
             r"|recuperad[oa]s?|facilitad[oa]s?)"
@@ -322,6 +323,7 @@ ENGLISH = Phrasebook(
             r"|i\s+(?:have|can\s+see))"
         ),
         InternalTerm(r"(?:retrieved|provided)\s+(?:documents?|context|passages?|sources?)"),
+        InternalTerm(r"(?:in|from|within)\s+my\s+context"),
         InternalTerm(r"(?:the|our|my)\s+(?:[^\W\d_]+\s+)?database"),
         InternalTerm(r"my\s+instructions"),
         InternalTerm(r"(?:my|the|system)\s+prompt"),

@@ -22,11 +22,13 @@ SHOP_HOLDS_ES = r"contamos\s+con|disponemos\s+del?"
 _HAVE = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|" + SHOP_HOLDS_ES + r"|hay|"
-        r"nos\s+queda[n]?|también\s+(?:tenemos|hay))(?:$|[^\pL])"
+        r"nos\s+queda[n]?|también\s+(?:tenemos|hay)|"
+        # what the speaker can offer is what the shop has: "os puedo ofrecer la X21"
+        r"(?:te|os|le|les)\s+(?:puedo|podemos)\s+(?:también\s+)?ofrecer)(?:$|[^\pL])"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(we\s+(?:also\s+|do\s+|also\s+do\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
-        r"there\s+(?:is|are))(?:$|[^\pL])"
+        r"there\s+(?:is|are)|(?:i|we)\s+can\s+(?:also\s+)?offer\s+you)(?:$|[^\pL])"
     ),
 }
 _WRITTEN = scan.compile(r"[\pL\pN][\pL\pN-]*(?:'[\pL\pN][\pL\pN-]*)*")  # not a closing quote

@@ -213,3 +213,39 @@ def test_a_call_promised_with_a_light_verb_is_a_claimed_act(draft):
     tools = [("get_order_status", {"order_id": "TB-1104"}, "TB-1104 — visit booked 20 June")]
     ctx = turn(draft, locale="en", question="Can I rebook TB-1104?", tools=tools)
     assert "action_claim" in check(ctx, second_reader=None)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Yes, we carry Bob's Red Mill 1-to-1 Gluten Free Baking Flour!" when only King
+        # Arthur came back: "Gluten Free" was read as a free deal, not a product
+        "dk-0106",
+        # "Además, os puedo ofrecer la WalkingPad X21" when only the C2 came back
+        "dk-0122",
+    ],
+)
+def test_a_product_the_search_did_not_return_claimed_or_offered_fails(case_id):
+    """Given a search that returned another product, when the draft says the shop carries
+    a "gluten free" product, or offers one by name, that the search did not return, then
+    stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind(case_id), second_reader=None)
+
+
+def test_free_shipping_after_we_have_is_still_a_deal_not_a_product():
+    """Given a search that returned a pair of boots, when the draft says "we have free
+    shipping on orders over $50", then "free shipping" is no product."""
+    tools = [search(phone("Atlas S1P boot", "74.99"), query="atlas")]
+    draft = "We have free shipping on all orders this week."
+    assert "stock_contradiction" not in check(turn(draft, locale="en", tools=tools))
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "dg-0104",  # "Según el catálogo que me cargaron, además tiene la pala reforzada"
+        "dg-0143",  # "Based on the product info in my context, the Elsa Lace Front Wig…"
+    ],
+)
+def test_what_was_loaded_for_the_assistant_leaks_the_machinery(case_id):
+    assert "internal_vocabulary" in check(blind(case_id), second_reader=None)
