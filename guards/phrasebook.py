@@ -269,6 +269,7 @@ ENGLISH = Phrasebook(
     compensation=(
         r"as\s+an\s+apology",
         r"to\s+make\s+up\s+for",
+        r"to\s+make\s+(?:it|this|things)\s+right",
         r"for\s+the\s+inconvenience",
         r"as\s+compensation",
         r"as\s+a\s+goodwill",

@@ -249,3 +249,10 @@ def test_free_shipping_after_we_have_is_still_a_deal_not_a_product():
 )
 def test_what_was_loaded_for_the_assistant_leaks_the_machinery(case_id):
     assert "internal_vocabulary" in check(blind(case_id), second_reader=None)
+
+
+def test_money_off_given_to_make_it_right_is_a_goodwill_gift_the_rules_stop():
+    """Given a $10-off that a source gives for referrals, when the draft gives it "to make
+    it right" after a complaint (aw-0109), then the rules read a gift as an apology, a
+    firm finding no source backs."""
+    assert "discount_promise" in check(blind("aw-0109"), second_reader=None)
