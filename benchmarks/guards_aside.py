@@ -34,6 +34,7 @@ GROUPS = {
     "CX-DA": "guards-cx guards-cy actions-cz guards-da",
     "DB-DF": "guards-db guards-dc actions-de guards-df",
     "DG-DK": "guards-dg guards-dh actions-di guards-dj guards-dk",
+    "DL-DO": "guards-dl guards-dm actions-dn guards-do",
 }
 
 
