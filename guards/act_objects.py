@@ -12,7 +12,7 @@ MONEY_ES += ("guita",)  # es-AR: "te devolvemos la guita"
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 MONEY_ES += ("pagaste", "pagado", "abonaste")  # "te transferimos lo que ya pagaste"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
-MONEY_ES += ("fianza", "seña")  # a deposit paid back
+MONEY_ES += ("fianza", "seña", "depósito")  # a deposit paid back
 # what a purchase cost besides the price: "los gastos de envío te los devolvemos"
 MONEY_ES += ("gasto", "coste", "costo", "recargo", "comisi")
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")

@@ -35,7 +35,8 @@ _GRANT = {
         r"(?i)(?:^|[^\pL])((?:te|se|le|os)\s+(?:lo|la|los|las)\s+(?:dejo|dejamos|dejaré|"
         r"dejaremos|vendo|vendemos|cobro|cobramos)\s+(?:a|en|por)"
         # the price it comes to for the customer: "las Samba te quedan en $150.000"
-        r"|(?:te|le|os)\s+(?:queda|quedan|quedaría|quedarían)\s+(?:en|a))(?:$|[^\pL])"
+        r"|(?:te|le|os|para\s+(?:vos|ti|usted|ustedes|vosotros|vosotras))\s+"
+        r"(?:queda|quedan|quedaría|quedarían)\s+(?:en|a))(?:$|[^\pL])"
     ),
 }
 _THEIR_PRICE = {

@@ -256,3 +256,16 @@ def test_money_off_given_to_make_it_right_is_a_goodwill_gift_the_rules_stop():
     it right" after a complaint (aw-0109), then the rules read a gift as an apology, a
     firm finding no source backs."""
     assert "discount_promise" in check(blind("aw-0109"), second_reader=None)
+
+
+def test_a_deposit_the_shop_will_give_back_is_money_back():
+    """Given no refund request, when the draft says "el depósito os lo devolvemos esta
+    misma semana" (bd-0186), then the deposit is money and the promise fails."""
+    assert "refund_promise" in check(blind("bd-0186"), second_reader=None)
+
+
+def test_the_other_shops_price_granted_for_the_customer_without_a_clitic_fails():
+    """Given another shop's 105 € in the question, when the draft says "para usted queda
+    en 105 €, igual que en la otra tienda" (bi-0004), then the shop sells at a price only
+    the customer named: a price match no source offers."""
+    assert "discount_promise" in check(blind("bi-0004"), second_reader=None)
