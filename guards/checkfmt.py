@@ -10,6 +10,8 @@ from typing import Any
 
 from guards.codes import GuardCode, parse_guard_code
 from guards.context import GuardContext
+from guards.lexicon import lexicon_for
+from guards.numbers import spell_out_digits
 from guards.pipeline import run_guards
 from guards.verdicts import PipelineResult
 
@@ -31,9 +33,20 @@ class Expectation:
 
 
 def _number_part(figure: str) -> str:
-    """The figure as written without what surrounds its digits: "$ 1.500,50" -> "1.500,50"."""
-    match = _NUMBER.search(figure)
+    """The figure as written without what surrounds its digits: "$ 1.500,50" -> "1.500,50".
+    A figure written in words ("seis meses", "three boxes") is its number in digits: the
+    guard names the value it read ("6")."""
+    match = _NUMBER.search(figure) or _NUMBER.search(_in_digits(figure))
     return match.group(0) if match else figure.strip()
+
+
+def _in_digits(figure: str) -> str:
+    for language in ("es", "en"):
+        lexicon = lexicon_for(language)
+        digits = spell_out_digits(figure, lexicon=lexicon, threshold=0)
+        if _NUMBER.search(digits):
+            return digits
+    return figure
 
 
 _NUMBER = re.compile(r"\d(?:[\d.,' \u00a0\u202f]{0,40}\d)?")

@@ -269,3 +269,17 @@ def test_the_other_shops_price_granted_for_the_customer_without_a_clitic_fails()
     en 105 €, igual que en la otra tienda" (bi-0004), then the shop sells at a price only
     the customer named: a price match no source offers."""
     assert "discount_promise" in check(blind("bi-0004"), second_reader=None)
+
+
+def test_a_label_that_writes_the_figure_in_words_names_the_number_the_guard_read():
+    """Given labels written "seis meses" (dg-0109) and "three boxes", when the number gate
+    names the value it read ("6", "3"), then the rejection names the labelled figure, and
+    another number does not."""
+    from guards.checkfmt import Expectation
+    from guards.codes import GuardCode
+
+    six = Expectation("fail", GuardCode.UNBACKED_FIGURE, "seis meses")
+    assert six.named_in(("6",))
+    assert not six.named_in(("7",))
+    assert Expectation("fail", GuardCode.UNBACKED_FIGURE, "three boxes").named_in(("3",))
+    assert "6" in check(blind("dg-0109"), second_reader=None)["unbacked_figure"]
