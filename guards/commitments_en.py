@@ -61,6 +61,8 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         if person == INF and not between and not fused and not specific_case(tokens):
             return None
         return SPEAKER, modal
+    if person == PART and _temporal_clause(tokens, index):
+        return None  # "the team reviews each claim before the credit is issued": a process
     if person == PART and window:
         # "a full refund has been issued to you", "order 11873 is now cancelled"
         j = len(window) - 1
@@ -83,3 +85,21 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         if person == GER and aux & {"is", "are", "'s", "'re"}:
             return SPEAKER, False  # "the team is already preparing the replacement"
     return None  # an imperative, or someone else's act
+
+
+def _temporal_clause(tokens: list[str], index: int) -> bool:
+    """The participle is a present passive inside a clause of time that opens with its
+    own subject: "before the credit is issued", "until a refund is approved" frame a
+    step of how things are done; they assert no deed for this customer."""
+    head = tokens[max(0, index - 6) : index]
+    if len(head) < 3 or head[-1] not in ("is", "are"):
+        return False
+    # the link, a determiner, one or two nouns, then "is": "before the store credit is"
+    return any(
+        token in _TIME_LINKS and head[at + 1] in _DETERMINERS and len(head) - at in (4, 5)
+        for at, token in enumerate(head[:-2])
+    )
+
+
+_TIME_LINKS = frozenset("before after until once when whenever".split())
+_DETERMINERS = frozenset("the a an any each every".split())

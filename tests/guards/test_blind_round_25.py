@@ -283,3 +283,23 @@ def test_a_label_that_writes_the_figure_in_words_names_the_number_the_guard_read
     assert not six.named_in(("7",))
     assert Expectation("fail", GuardCode.UNBACKED_FIGURE, "three boxes").named_in(("3",))
     assert "6" in check(blind("dg-0109"), second_reader=None)["unbacked_figure"]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Your order was delivered on 3 May, and the team reviews each claim before the "
+        "credit is issued.",
+        "You can apply from your account; we check it before the store credit is issued.",
+    ],
+)
+def test_a_passive_in_a_clause_of_time_is_a_step_of_the_process_not_a_deed(draft):
+    """Given no tool call, when a present passive sits in a clause of time that opens with
+    its own subject (cy-0089's "before the credit is issued"), then it frames how things
+    are done: no refund is promised, even with "your" earlier in the sentence."""
+    assert check(turn(draft, locale="en"), second_reader=None) == {}
+
+
+def test_a_refund_said_issued_to_the_customer_is_still_a_deed():
+    draft = "Your order was delivered on 3 May, and your refund is issued today."
+    assert "refund_promise" in check(turn(draft, locale="en"), second_reader=None)
