@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from guards import scan
 from guards.conjugation import fold, regular_participle_es
-from guards.text import content_words, words
+from guards.text import CLAUSE_JOINTS, content_words, words
 
 
 def arithmetic(verb: str, draft: str) -> bool:
@@ -26,15 +26,12 @@ def arithmetic(verb: str, draft: str) -> bool:
 _TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
 
 
-_CLAUSE_JOINTS = (", ", "; ", " y ", " and ", " pero ", " but ", " — ", " - ")
-
-
 def clause_of(verb: str, sentence: str) -> str:
     """The clause that holds the verb, when it names a day or the present moment: a
     speaker's "te lo reenviamos mañana" is not the process a source states because the
     next clause restates it ("y el repartidor te llama antes de llegar [entregas#1]")."""
     clauses = [sentence]
-    for joint in _CLAUSE_JOINTS:
+    for joint in CLAUSE_JOINTS:
         clauses = [part for clause in clauses for part in clause.split(joint)]
     clause = next((c for c in clauses if verb in words(c)), sentence)
     # only a clause anchored to today's calendar is this case's own act; "a Rafaela lo

@@ -39,8 +39,10 @@ def says_done(sentence: str, language: str) -> bool:
 def _supposed(lower: str, at: int) -> bool:
     """The marker stands in an opening "if" clause: "si el pedido ya está hecho, puede
     pedir la rectificación" supposes the customer's order placed, it announces nothing."""
-    head = lower.lstrip(" ¡¿\"'«")
-    return head.startswith(("si ", "if ")) and at < (lower.find(",") % (len(lower) + 1))
+    if not lower.lstrip(" ¡¿\"'«").startswith(("si ", "if ")):
+        return False
+    comma = lower.find(",")
+    return comma < 0 or at < comma
 
 
 _DONE = {

@@ -53,6 +53,21 @@ def sentences(text: str) -> tuple[str, ...]:
 _EMOJI_END = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF]\uFE0F?)\s+(?=[¡¿]?[A-ZÁÉÍÓÚÑÜ])")
 
 
+# Where one clause of a sentence ends and the next begins: a comma, a semicolon, a dash,
+# "y" / "and", "pero" / "but".
+CLAUSE_JOINTS = (", ", "; ", " y ", " and ", " pero ", " but ", " — ", " - ")
+
+
+def clause_around(lower: str, start: int, end: int) -> str:
+    """The clause of ``lower`` that holds ``lower[start:end]``."""
+    begin = max(
+        (lower.rfind(j, 0, start) + len(j) for j in CLAUSE_JOINTS if j in lower[:start]),
+        default=0,
+    )
+    stops = [at for j in CLAUSE_JOINTS if (at := lower.find(j, end)) >= 0]
+    return lower[begin : min(stops, default=len(lower))]
+
+
 # Abbreviations a full stop follows inside a sentence ("el local de Av. Mitre 2450",
 # "Dr. Ruiz", "Mrs. Hale"): closed class; "no" and "etc." end sentences too often.
 _ABBREVIATIONS = frozenset(

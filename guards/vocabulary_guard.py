@@ -9,7 +9,7 @@ import json
 from guards import scan
 from guards.context import GuardContext
 from guards.phrasebook import CODE_IDENTIFIER, INJECTION_MARKERS, PHRASEBOOKS, PROMPT_WRAPPERS
-from guards.text import any_phrase, find_phrase, phrase_regex, sentences, words
+from guards.text import any_phrase, clause_around, find_phrase, phrase_regex, sentences, words
 from guards.trust import carries_injection, tainted_chunk, untainted
 from guards.verdicts import Finding
 
@@ -44,25 +44,14 @@ def check_internal_vocabulary(ctx: GuardContext, *, deadline: float) -> Finding 
                     continue  # the shop's own word ("Herramientas sin usar…")
                 if term.needs_cue and not find_phrase(book.lookup_cues, lower):
                     continue
+                # "busqué el cabezal y en talle L lo tenemos en el catálogo": looked for
+                # it, but "en el catálogo" is where the shop has it
                 if term.own_lookup and not find_phrase(
-                    _OWN_LOOKUP, _clause_around(lower, match.start(1), match.end(1))
+                    _OWN_LOOKUP, clause_around(lower, match.start(1), match.end(1))
                 ):
                     continue
                 return Finding(detail=f"inside word {match.group(1)!r} in: {sentence!r}")
     return None
-
-
-_JOINTS = (", ", "; ", " y ", " e ", " pero ", " aunque ", " así que ")
-
-
-def _clause_around(lower: str, start: int, end: int) -> str:
-    """The clause that holds ``lower[start:end]``: "busqué el cabezal y en talle L lo
-    tenemos en el catálogo" looked for it, but "en el catálogo" is where the shop has it."""
-    begin = max(
-        (lower.rfind(j, 0, start) + len(j) for j in _JOINTS if j in lower[:start]), default=0
-    )
-    stops = [at for j in _JOINTS if (at := lower.find(j, end)) >= 0]
-    return lower[begin : min(stops, default=len(lower))]
 
 
 # The speaker's own looking up (first person, or "me" before the verb): closed class.
