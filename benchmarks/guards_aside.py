@@ -35,6 +35,7 @@ GROUPS = {
     "DB-DF": "guards-db guards-dc actions-de guards-df",
     "DG-DK": "guards-dg guards-dh actions-di guards-dj guards-dk",
     "DL-DO": "guards-dl guards-dm actions-dn guards-do",
+    "DP-DS": "guards-dp guards-dq actions-dr guards-ds",
 }
 
 
