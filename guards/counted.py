@@ -27,7 +27,8 @@ def counted_after_name(rest: str, lexicon: NumberLexicon, months: frozenset[str]
     for at in (1, 2):
         if len(said) <= at:
             return False
-        between, noun = said[:at], said[at]
+        # a mark after the noun ends the phrase, not the count: "11 lettering fonts, so"
+        between, noun = said[:at], said[at].rstrip(".,;:!?)")
         if any(
             not w[:1].isalpha()
             or not w[-1:].isalnum()  # a mark ends the name: "14 May. Pallet deliveries"

@@ -7,6 +7,7 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
+from guards import scan
 from guards.backing import SourceNumber, collect_source_numbers
 from guards.backing_index import BackingIndex
 from guards.context import GuardContext
@@ -74,6 +75,7 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
             extra = [f for f in extra if not _times_a_unit_price(said, f, backed)]
         if extra:
             extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
+        extra = [f for f in extra if not _one_or_two(said, f)]
         extra = [f for f in extra if not totals_a_measure(ctx.draft, f, numbers, lexicon)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)
@@ -125,6 +127,8 @@ def _enumerated(draft: str, figure, lexicon) -> bool:
     value = figure.value
     if value != value.to_integral_value() or not 2 <= value <= MAX_COUNT:
         return False
+    if figure.dimension:
+        return False  # a measure ("2 horas, y en modo bajo 50") counts no listed things
     for sentence in sentences(draft):
         # the list follows a colon, or a comma ("son dos garantías que corren a la vez,
         # la legal de 3 años y la del fabricante de 10 años"), up to a semicolon
@@ -186,6 +190,17 @@ def _anaphoric(said: str, draft: str, figure) -> bool:
         return False
     tokens = words(draft)
     return any(a in _DEFINITE and _SMALL.get(b) == value for a, b in pairwise(tokens))
+
+
+# "a bar or two", "un día o dos": one thing, maybe two, said loosely: no count claimed.
+_ONE_OR = scan.compile(r"(?i)(?:^|[^\pL])(?:a|an|one|1|un|una|uno)\s+(?:\pL+\s+){0,2}(?:or|o)\s+$")
+
+
+def _one_or_two(said: str, figure) -> bool:
+    """A two after "a … or": "adding a small bar or two", "en un día o dos"."""
+    if figure.value != 2 or figure.dimension:
+        return False
+    return _ONE_OR.search(said[max(0, figure.start - 40) : figure.start]) is not None
 
 
 # Read with .match at a figure's start, which begins a word: starting only where a word

@@ -34,7 +34,9 @@ _AFTER = {
         r"([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])we\s+(?:also\s+" + _HAVE_EN + r"|" + _HAVE_EN + r"\s+(?:also|too))"
+        # "we've also got the X" first: "have also" would take "got" into the object
+        r"(?i)(?:^|[^\pL])we(?:(?:'ve|’ve|\s+have)\s+also\s+got|"
+        r"\s+(?:also\s+" + _HAVE_EN + r"|" + _HAVE_EN + r"\s+(?:also|too)))"
         r"\s+([^.;:!?()\[\]]+)"
     ),
 }
@@ -130,13 +132,28 @@ def unreturned_product(
     for product in products:
         written = words(f"{product.name} {product.sku}")
         name = {stem(fold(w)) for w in written}
-        if all(stem(fold(w)) in name or _joined(w, name) for w in content) and not (
-            lacking & (name - _lacking(written))
-        ):
+        if all(
+            stem(fold(w)) in name or _joined(w, name) for w in _named(content, phrase, name)
+        ) and not (lacking & (name - _lacking(written))):
             return False
         if draft and _sibling_by_measure(phrase, product, draft):
             return False
     return True
+
+
+_WITH = frozenset(("con", "with"))
+
+
+def _named(content: list[str], phrase: list[str], name: set[str]) -> list[str]:
+    """The words that must be in the name: after "con / with", a feature named by one
+    of the name's words ("el Alloy Origins 65 con switches Aqua") needs no more of them."""
+    at = next((i for i, w in enumerate(phrase) if w in _WITH), None)
+    if at is None:
+        return content
+    after = set(phrase[at + 1 :])
+    if not any(stem(fold(w)) in name for w in after if len(w) >= 3 or _digit(w)):
+        return content
+    return [w for w in content if w not in after]
 
 
 def _sibling_by_measure(phrase: list[str], product: Product, draft: str) -> bool:

@@ -280,7 +280,17 @@ def _other_head(phrase: list[str], products: tuple[Product, ...]) -> bool:
         return False
     names = name_stems(products)
     later = [w.lower() for w in phrase[1:] if w[:1].isupper()]
-    return stem(head) not in names and any(w in names for w in later)
+    if stem(head) in names or not any(w in names for w in later):
+        return False
+    # "alimento Shrimp King Complete de 45" names the returned "Dennerle Shrimp King
+    # Complete 45 g" by its own size too: a kind word before the product, not another one
+    sizes = [w for w in phrase[1:] if any(c.isdigit() for c in w)]
+    return not (
+        sizes
+        and any(
+            all(w in p.words for w in sizes) and all(w in p.words for w in later) for p in products
+        )
+    )
 
 
 def _count_or_deal(word: str) -> bool:
@@ -291,7 +301,8 @@ def _count_or_deal(word: str) -> bool:
 def _unit_of(word: str, name: set[str]) -> bool:
     """ "128gb" written together matches "128 gb" in the name."""
     digits = "".join(c for c in word if c.isdigit())
-    return bool(digits) and digits in name
+    # "pack de 5" is the name's "pack x5"
+    return bool(digits) and (digits in name or f"x{digits}" in name)
 
 
 _HAVE_IT = {

@@ -1,0 +1,98 @@
+"""The product the customer asked for, said carried when the search did not return it.
+
+"¿Tienen el Pioneer MVH-S325BT?" answered "Sí, el Pioneer MVH-S325BT nos entró la
+semana pasada" after a search that returned only the MVH-S215BT: the question names
+the thing, the answer says yes, and no returned product carries the names that tell
+it apart (a capitalised word that does not open the question, a word with a digit).
+The names are read from the customer's own words, so no list of brands is needed;
+the draft must repeat one of them in a clause that says the shop has it (or open with
+a bare "yes" to the question) and no clause of its may deny it.
+"""
+
+from __future__ import annotations
+
+from guards import scan
+from guards.conjugation import fold
+from guards.products import Product, stem
+from guards.text import clauses, negated_clause, sentences, words
+
+# "¿Tienen …?", "do you have / carry / sell / stock …?": the question asks what the shop
+# carries; the object runs to the question mark.
+_ASKS = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:tienen|ten[eé]s|ten[eé]is|tiene|venden|vend[eé]s|vend[eé]is|"
+        r"trabajan|manejan|traen)\s+([^?.!]+)"
+    ),
+    "en": scan.compile(r"(?i)(?:^|[^\pL])do\s+you\s+(?:have|carry|sell|stock)\s+([^?.!]+)"),
+}
+# The shop says it has it: its verbs, or the thing "came in".
+_HAS = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:tenemos|vendemos|trabajamos|manejamos|contamos\s+con|"
+        r"(?:nos|ya)\s+(?:entr[oó]|entraron|lleg[oó]|llegaron)|en\s+stock|disponibles?)"
+        r"(?:$|[^\pL])"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:we\s+(?:have|carry|stock|sell)|we've\s+got|in\s+stock|"
+        r"available|just\s+came\s+in|came\s+back\s+in)(?:$|[^\pL])"
+    ),
+}
+# A bare "yes" that opens the reply: "¡Sí!", "Sí, …", "Yes!", "We do!".
+_YES = {
+    "es": scan.compile(r"(?i)^\W*(?:s[ií]|claro)\s*(?:[!,.]|$)"),
+    "en": scan.compile(r"(?i)^\W*(?:yes|yep|we\s+(?:sure\s+)?do)\s*(?:[!,.]|$)"),
+}
+# What follows "for my / para mi" is the customer's own thing, not the one asked for.
+_OWN = scan.compile(r"(?i)(?:^|[^\pL])(?:for|with|para|con)\s+(?:my|mi|mis)(?:$|[^\pL])")
+_BREAKS = (r"pero", r"aunque", r"but", r"although", r"however", r"as[ií]\s+que")
+_WORD = scan.compile(r"[\pL\pN][\pL\pN-]*")
+
+
+def asked_names(question: str, language: str) -> frozenset[str]:
+    """The names that tell the asked thing apart, lower case and folded: capitalised
+    words that do not open the question, words with a digit."""
+    match = _ASKS[language].search(question)
+    if match is None:
+        return frozenset()
+    asked = _OWN.split(match.group(1), 1)[0]
+    return frozenset(
+        fold(part) for w in _WORD.findall(asked) for part in words(w) if _naming(part, w)
+    )
+
+
+def _naming(part: str, written: str) -> bool:
+    """A code of letters and digits ("s325bt", "air60"), or a capitalised name that is
+    not an acronym ("Laser", not "HDMI"); a bare number is a size, a price, an age."""
+    has_digit = any(c.isdigit() for c in part)
+    if has_digit:
+        return any(c.isalpha() for c in part)
+    return written[:1].isupper() and not written.isupper() and len(part) >= 3
+
+
+def affirms_unreturned_ask(
+    draft: str, question: str, language: str, products: tuple[Product, ...]
+) -> str | None:
+    """The asked name the draft says the shop has, when no returned product has every
+    asked name; None otherwise."""
+    lang = "en" if language == "en" else "es"
+    names = asked_names(question, lang)
+    if not names or not products:
+        return None
+    for product in products:
+        have = {stem(fold(w)) for w in words(f"{product.name} {product.sku}")}
+        if all(stem(n) in have for n in names):
+            return None  # the search returned the asked thing
+    returned = {stem(fold(w)) for p in products for w in words(f"{p.name} {p.sku}")}
+    missing = {n for n in names if stem(n) not in returned}
+    if not missing:
+        return None  # each name is some product's: a mix the words cannot settle
+    parts = [c for s in sentences(draft) for c in clauses(s, _BREAKS)]
+    said = [c for c in parts if missing & {fold(w) for w in words(c)}]
+    if not said or any(negated_clause(c, lang) for c in said):
+        return None
+    # a bare "yes" answers for the thing named right with it or in the next clause
+    opens_yes = bool(parts) and _YES[lang].search(parts[0]) is not None
+    for clause in said:
+        if (opens_yes and clause in parts[:2]) or _HAS[lang].search(clause):
+            return sorted(missing)[0]
+    return None

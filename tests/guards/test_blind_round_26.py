@@ -1,0 +1,132 @@
+"""False alarms and misses found in session 26 on development halves of the blind files,
+each kept exactly as its writer wrote it."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.product_asked import affirms_unreturned_ask, asked_names
+from guards.products import returned_products
+from tests.guards.helpers import check, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+def test_a_count_whose_noun_a_comma_follows_is_still_a_count():
+    """Given a sewing machine's record with no counts, when the draft says "138 built-in
+    embroidery designs and 11 lettering fonts, so …" (do-0145), then "11 lettering
+    fonts," is a count with its noun, and the number gate names 11."""
+    failed = check(blind("do-0145"), second_reader=None)
+    assert "11" in failed["unbacked_figure"]
+
+
+def test_a_measure_is_no_count_of_the_clauses_after_it():
+    """Given a headlamp with no runtime in any source, when the draft says "te dura
+    alrededor de 2 horas, y en modo bajo hasta 50 horas, así que …" (do-0049), then the
+    two hours are a measure, not the count of the two clauses that follow: 2 fails too."""
+    failed = check(blind("do-0049"), second_reader=None)
+    assert {"2", "50"} <= set(failed["unbacked_figure"])
+
+
+def test_a_thing_or_two_is_said_loosely_and_claims_no_count():
+    """Given a free-delivery threshold correctly said not to apply, when the draft adds
+    "adding a small bar or two usually tips the basket over" (dh-0045), then "or two"
+    claims no count: nothing fails."""
+    assert check(blind("dh-0045")) == {}
+
+
+def test_two_of_a_thing_is_still_a_count():
+    """Given a question whose only figure is £38, when the draft says "Add 2 more bars",
+    then the count fails as before; "a bar or 2 more" in the same turn does not."""
+    question = "Why did I pay delivery? I spent £38."
+    counted = turn("Add 2 more bars next time.", locale="en", question=question)
+    loose = turn("Add a bar or 2 next time.", locale="en", question=question)
+    assert check(counted, second_reader=None).get("unbacked_figure") == ("2",)
+    assert "unbacked_figure" not in check(loose, second_reader=None)
+
+
+def test_a_consequence_opens_its_own_clause_for_what_the_shop_has():
+    """Given the PO3019S out of stock and the PO0649 in stock, when the draft says "no nos
+    queda stock, así que hoy la opción sería el PO0649" (ds-0042), then the denial is the
+    PO3019S's, not the PO0649's: nothing fails."""
+    assert check(blind("ds-0042")) == {}
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "dp-0088",  # "el alimento Shrimp King Complete de 45 g" is the Dennerle one
+        "ds-0061",  # "el pack de 5 boquillas MK8" is the "(pack x5)"
+        "do-0141",  # "el Alloy Origins 65 con switches Aqua" is the "… HyperX Aqua"
+    ],
+)
+def test_a_returned_product_named_with_words_of_its_kind_is_the_returned_one(case_id):
+    """Given a product the search returned, when the draft names it with a kind word
+    before it, its pack count in words or a feature after "con", then it is the same
+    product: stock_contradiction does not fail."""
+    assert "stock_contradiction" not in check(blind(case_id), second_reader=None)
+
+
+def test_a_kind_word_before_a_brand_alone_is_still_another_thing():
+    """Given a returned guitar, when the draft offers "la funda acolchada Yamaha", then
+    a case of the brand is still another product than the guitar."""
+    ctx = turn(
+        "Sí, tenemos la funda acolchada Yamaha a 40 €.",
+        locale="es-ES",
+        tools=[search({"sku": "Y-1", "name": "Guitarra Yamaha C40", "price": "159.00"})],
+    )
+    assert "stock_contradiction" in check(ctx, second_reader=None)
+
+
+def test_we_have_also_got_another_line_is_an_also_claim():
+    """Given only the Tatula SV TW 103 returned, when the draft says "We've also got the
+    Tatula Elite" (ds-0142), then that is a product the search did not return."""
+    assert "stock_contradiction" in check(blind("ds-0142"), second_reader=None)
+
+
+@pytest.mark.parametrize("case_id", ["ds-0049", "do-0124", "dl-0123"])
+def test_yes_to_the_product_asked_for_that_the_search_did_not_return_fails(case_id):
+    """Given a question that names a product ("¿Tienen el Pioneer MVH-S325BT?", "Do you
+    have the Air60 as well?", "¿Tienen caña de timón para Laser?") and a search that
+    returned another, when the draft says yes, it came in or we have it, then
+    stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind(case_id), second_reader=None)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "ds-0029",  # "resina para la Elegoo Mars": the printer is what it is for
+        "cc-0086",  # "a USB-C hub with HDMI": an acronym is a feature
+        "m-0102",  # "para un perro de 12 kg": a bare number is a size
+        "an-0021",  # "that works with my shimano 105": the customer's own part
+        "cw-0001",  # "con 16 de RAM"
+    ],
+)
+def test_what_the_question_asks_beside_the_product_is_no_name_of_it(case_id):
+    """Given correct answers whose question names a compatible model, a feature, a size
+    or the customer's own equipment, then the asked names leave them alone."""
+    assert "stock_contradiction" not in check(blind(case_id), second_reader=None)
+
+
+def test_an_honest_no_to_the_asked_product_passes():
+    """Given the asked MVH-S325BT not returned, when the draft says the shop does not
+    have it and offers the returned one, then nothing is claimed."""
+    returned = {"sku": "P-1", "name": "Estéreo Pioneer MVH-S215BT", "price": "1", "in_stock": True}
+    draft = "No tenemos el MVH-S325BT, pero sí el Pioneer MVH-S215BT, con stock."
+    question = "¿Tienen el Pioneer MVH-S325BT?"
+    ctx = turn(draft, locale="es-AR", question=question, tools=[search(returned)])
+    assert asked_names(ctx.question, "es") == {"pioneer", "s325bt"}
+    assert "stock_contradiction" not in check(ctx, second_reader=None)
+
+
+def test_the_asked_product_the_search_returned_is_no_claim_of_another():
+    """Given the search returned the asked model, when the draft says yes, then nothing
+    is made up; the same yes after a search that returned another model fails."""
+    question = "¿Tenéis la Singer M1505?"
+    draft = "¡Sí! La Singer M1505 está disponible."
+    asked = {"sku": "S-1", "name": "Máquina de coser Singer M1505", "in_stock": True}
+    other = {"sku": "S-2", "name": "Máquina de coser Singer M2105", "in_stock": True}
+    for returned, verdict in ((asked, None), (other, "m1505")):
+        ctx = turn(draft, locale="es-ES", question=question, tools=[search(returned)])
+        products = tuple(returned_products(ctx))
+        assert affirms_unreturned_ask(draft, question, "es", products) == verdict
