@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from guards.act_objects import FIRST, INF, PART
+from guards.acts import Act
 from guards.conjugation import fold
 from guards.text import words
 from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, _WINDOW, SPEAKER
@@ -79,6 +80,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     nearby = tokens[start : index + 9]
     if verb.received and "back" in tokens[index + 1 : index + 7] and any(c in raw for c in "$€£"):
         return True  # "you'll get your $129.95 back": an amount, back to the customer
+    if verb.act == Act.REFUND and _amount_back(tokens, index, raw):
+        return True  # "we'll send your $37.94 back", "te mandamos los $3.000 de vuelta"
     joined = " ".join(nearby)
     objects = tuple(verb.objects)
     return any(
@@ -88,6 +91,17 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
         for obj in verb.objects
         if not obj.isalpha()
+    )
+
+
+def _amount_back(tokens: list[str], index: int, raw: str) -> bool:
+    """An amount is the object and "back" / "de vuelta" follows it, within six words."""
+    after = tokens[index + 1 : index + 7]
+    back = next((i for i, t in enumerate(after) if t in ("back", "vuelta")), None)
+    return (
+        back is not None
+        and any(t[:1].isdigit() for t in after[:back])
+        and any(c in raw for c in "$€£")
     )
 
 

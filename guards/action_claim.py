@@ -182,7 +182,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 (
                     sources
                     and not _being_done(claim.verb, sentence)
-                    and not _left_done(claim.verb, sentence)
+                    and not _left_done(claim.verb, sentence, no_tool=not outputs)
                 )
                 or claim.lemma[:5] in outputs
                 or claim.verb in outputs
@@ -340,16 +340,16 @@ def _being_done(verb: str, sentence: str) -> bool:
     return at > 0 and tokens[at - 1] in ("being", "siendo")
 
 
-def _left_done(verb: str, sentence: str) -> bool:
+def _left_done(verb: str, sentence: str, *, no_tool: bool = False) -> bool:
     """A state this case was left in ("queda solicitada la recogida de sus dos sillas",
-    "quedó registrado tu cambio"): a deed done for this customer, which no page states."""
+    "quedó registrado tu cambio", "ya está cancelado", "is now cancelled"): a deed done
+    for this customer, which no page states."""
     tokens = words(sentence)
     at = tokens.index(verb) if verb in tokens else 0
-    return (
-        at > 0
-        and tokens[at - 1] in ("queda", "quedan", "quedó", "quedaron")
-        and bool(YOU & set(tokens) or names_an_order(tokens))
-    )
+    left = at > 0 and tokens[at - 1] in ("queda", "quedan", "quedó", "quedaron")
+    if no_tool and at > 1 and {tokens[at - 1], tokens[at - 2]} & {"ya", "now", "already"}:
+        left = True  # with no call of the turn, nothing reported that state
+    return left and bool(YOU & set(tokens) or names_an_order(tokens))
 
 
 def _customer_words(ctx: GuardContext) -> str:

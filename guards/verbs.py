@@ -161,6 +161,8 @@ SPANISH: tuple[Verb, ...] = (
     Verb("sumar", Act.MODIFY, CHANGE_ES),
     Verb("pausar", Act.MODIFY),
     Verb("reprogramar", Act.MODIFY),
+    Verb("enviar", Act.REFUND, ("dinero", "plata", "importe")),  # "te enviamos la plata de vuelta"
+    Verb("mandar", Act.REFUND, ("dinero", "plata", "importe")),
     Verb("enviar", Act.FORWARD, ("solicitud", "caso", "reclamo", "pedido de")),
     Verb("enviar", Act.SEND, SEND_ES, (("envío", FIRST), ("envía", THIRD)), bare_for_speaker=True),
     Verb("reenviar", Act.SEND, extra=(("reenvío", FIRST), ("reenvía", THIRD))),
@@ -178,7 +180,11 @@ SPANISH: tuple[Verb, ...] = (
     Verb("abrir", Act.TICKET, TICKET_ES, extra=(("abierto", PART), ("abierta", PART))),
     Verb("registrar", Act.TICKET, TICKET_ES),
     # "¿qué te parece si te genero un cupón…?": a coupon made for this customer
-    Verb("generar", Act.DISCOUNT, ("cupón", "cupon", "vale", "código de descuento")),
+    Verb(
+        "generar",
+        Act.DISCOUNT,
+        ("cupón", "cupon", "vale", "código de descuento", "crédito", "saldo"),
+    ),
     Verb("generar", Act.TICKET, (*TICKET_ES, "etiqueta", "factura"), bare_for_speaker=True),
     Verb("crear", Act.TICKET, TICKET_ES),
     Verb("iniciar", Act.TICKET, (*TICKET_ES, "reembols", "reintegr", "devoluci")),

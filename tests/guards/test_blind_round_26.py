@@ -130,3 +130,42 @@ def test_the_asked_product_the_search_returned_is_no_claim_of_another():
         ctx = turn(draft, locale="es-ES", question=question, tools=[search(returned)])
         products = tuple(returned_products(ctx))
         assert affirms_unreturned_ask(draft, question, "es", products) == verdict
+
+
+def test_an_amount_sent_back_is_money_back_not_a_parcel_sent():
+    """Given a grow kit that qualifies for review, when the draft says "we'll send your
+    $37.94 back to the card you paid with" (bj-0142), then the amount going back is a
+    refund promise; a repaired watch sent back stays an act of sending."""
+    assert "refund_promise" in check(blind("bj-0142"), second_reader=None)
+    watch = check(turn("We will send your repaired watch back to you.", locale="en"))
+    assert "refund_promise" not in watch
+    assert "action_claim" in watch
+
+
+def test_a_credit_generated_for_the_customer_is_a_discount_not_a_ticket():
+    """Given no source of a credit, when the draft says "te generamos un crédito en tu
+    cuenta por el valor del Tissot" (dq-0126), then that is store credit, which the
+    discount guard reads; a ticket generated is still an act."""
+    assert "discount_promise" in check(blind("dq-0126"), second_reader=None)
+    ticket = turn("Te generamos un ticket para que lo revise el equipo.", locale="es-AR")
+    assert "action_claim" in check(ticket, second_reader=None)
+
+
+@pytest.mark.parametrize("case_id", ["dn-0022", "dn-0149"])
+def test_a_state_said_reached_already_is_this_case_even_beside_a_citation(case_id):
+    """Given no tool call in the turn, when the draft says the booking "ya está
+    cancelado" or the membership "is now cancelled" in a sentence that cites the
+    policy, then the citation states how things are done, not that they were: the act
+    is claimed."""
+    assert "action_claim" in check(blind(case_id), second_reader=None)
+
+
+def test_a_state_already_reached_is_no_claim_when_a_lookup_ran():
+    """Given a lookup that reports the booking, when the draft says it is already
+    cancelled beside the cited policy, then the rule of "ya" leaves it to the lookup's
+    record (the reading before it)."""
+    chunks = {"turnos#1": "Cancelar con 24 h de aviso no tiene cargo."}
+    tools = [("get_order_status", {"order_id": "B-1"}, "B-1 — turno anulado")]
+    draft = "Tu turno del sábado ya está cancelado y no tiene cargo [turnos#1]."
+    ctx = turn(draft, locale="es-AR", chunks=chunks, tools=tools)
+    assert "action_claim" not in check(ctx, second_reader=None)
