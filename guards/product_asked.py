@@ -48,16 +48,15 @@ _BREAKS = (r"pero", r"aunque", r"but", r"although", r"however", r"as[ií]\s+que"
 _WORD = scan.compile(r"[\pL\pN][\pL\pN-]*")
 
 
-def asked_names(question: str, language: str) -> frozenset[str]:
-    """The names that tell the asked thing apart, lower case and folded: capitalised
-    words that do not open the question, words with a digit."""
+def asked_names(question: str, language: str) -> tuple[str, ...]:
+    """The names that tell the asked thing apart, lower case and folded, in the
+    question's order: codes with a digit, capitalised names."""
     match = _ASKS[language].search(question)
     if match is None:
-        return frozenset()
+        return ()
     asked = _OWN.split(match.group(1), 1)[0]
-    return frozenset(
-        fold(part) for w in _WORD.findall(asked) for part in words(w) if _naming(part, w)
-    )
+    found = (fold(part) for w in _WORD.findall(asked) for part in words(w) if _naming(part, w))
+    return tuple(dict.fromkeys(found))
 
 
 def _naming(part: str, written: str) -> bool:
@@ -73,26 +72,26 @@ def affirms_unreturned_ask(
     draft: str, question: str, language: str, products: tuple[Product, ...]
 ) -> str | None:
     """The asked name the draft says the shop has, when no returned product has every
-    asked name; None otherwise."""
+    asked name (or the search returned nothing); None otherwise."""
     lang = "en" if language == "en" else "es"
     names = asked_names(question, lang)
-    if not names or not products:
+    if not names:
         return None
     for product in products:
         have = {stem(fold(w)) for w in words(f"{product.name} {product.sku}")}
         if all(stem(n) in have for n in names):
             return None  # the search returned the asked thing
     returned = {stem(fold(w)) for p in products for w in words(f"{p.name} {p.sku}")}
-    missing = {n for n in names if stem(n) not in returned}
+    missing = [n for n in names if stem(n) not in returned]
     if not missing:
         return None  # each name is some product's: a mix the words cannot settle
     parts = [c for s in sentences(draft) for c in clauses(s, _BREAKS)]
-    said = [c for c in parts if missing & {fold(w) for w in words(c)}]
+    said = [c for c in parts if set(missing) & {fold(w) for w in words(c)}]
     if not said or any(negated_clause(c, lang) for c in said):
         return None
     # a bare "yes" answers for the thing named right with it or in the next clause
     opens_yes = bool(parts) and _YES[lang].search(parts[0]) is not None
     for clause in said:
         if (opens_yes and clause in parts[:2]) or _HAS[lang].search(clause):
-            return sorted(missing)[0]
+            return " ".join(missing)
     return None

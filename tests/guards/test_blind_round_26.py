@@ -83,12 +83,12 @@ def test_we_have_also_got_another_line_is_an_also_claim():
     assert "stock_contradiction" in check(blind("ds-0142"), second_reader=None)
 
 
-@pytest.mark.parametrize("case_id", ["ds-0049", "do-0124", "dl-0123"])
+@pytest.mark.parametrize("case_id", ["ds-0049", "do-0124", "dl-0123", "ds-0084"])
 def test_yes_to_the_product_asked_for_that_the_search_did_not_return_fails(case_id):
     """Given a question that names a product ("¿Tienen el Pioneer MVH-S325BT?", "Do you
-    have the Air60 as well?", "¿Tienen caña de timón para Laser?") and a search that
-    returned another, when the draft says yes, it came in or we have it, then
-    stock_contradiction fails."""
+    have the Air60 as well?", "¿Tienen caña de timón para Laser?", "Do you sell the
+    Creality Hi Combo?") and a search that returned another or nothing, when the draft
+    says yes, it came in or we have it, then stock_contradiction fails."""
     assert "stock_contradiction" in check(blind(case_id), second_reader=None)
 
 
@@ -115,7 +115,7 @@ def test_an_honest_no_to_the_asked_product_passes():
     draft = "No tenemos el MVH-S325BT, pero sí el Pioneer MVH-S215BT, con stock."
     question = "¿Tienen el Pioneer MVH-S325BT?"
     ctx = turn(draft, locale="es-AR", question=question, tools=[search(returned)])
-    assert asked_names(ctx.question, "es") == {"pioneer", "s325bt"}
+    assert asked_names(ctx.question, "es") == ("pioneer", "s325bt")
     assert "stock_contradiction" not in check(ctx, second_reader=None)
 
 
