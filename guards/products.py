@@ -148,6 +148,8 @@ def stem(word: str) -> str:
     with "tamiz" (Spanish writes a final z as c before -es)."""
     if len(word) > 4 and word.endswith("ces"):
         return word[:-3] + "z"
+    if len(word) > 4 and word.endswith("les") and word[-4] not in "aeiouáéíóú":
+        return word[:-1]  # English "-le" plurals: "turntables", "bottles" ("papeles" below)
     if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
         return word[:-2]
     if len(word) > 3 and word.endswith("s"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from guards.product_asked import affirms_unreturned_ask, asked_names
-from guards.products import returned_products
+from guards.products import returned_products, stem
 from tests.guards.helpers import check, search, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -169,3 +169,18 @@ def test_a_state_already_reached_is_no_claim_when_a_lookup_ran():
     draft = "Tu turno del sábado ya está cancelado y no tiene cargo [turnos#1]."
     ctx = turn(draft, locale="es-AR", chunks=chunks, tools=tools)
     assert "action_claim" not in check(ctx, second_reader=None)
+
+
+def test_a_brand_denied_with_the_asked_kind_in_an_english_le_plural_denies_it():
+    """Given the Technics SL-1500C returned in stock for "I want a Technics turntable",
+    when the draft says "we don't carry Technics turntables" (dp-0047), then the denial
+    takes in the returned product: "turntables" is the plural of the asked "turntable"
+    (the Spanish "-es" rule had cut it to "turntabl")."""
+    assert [stem(w) for w in ("turntables", "bottles", "papeles", "relojes", "móviles")] == [
+        "turntable",
+        "bottle",
+        "papel",
+        "reloj",
+        "móvil",
+    ]
+    assert "stock_contradiction" in check(blind("dp-0047"), second_reader=None)
