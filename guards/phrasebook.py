@@ -207,8 +207,8 @@ SPANISH = Phrasebook(
         r"pod[eé]s\s+comprarlo",
         r"lo\s+pod[eé]s\s+(?:llevar|retirar|pedir|comprar)",
         r"te\s+lo\s+reservo",
-        r"hay\s+stock",
-        r"lo\s+ten[eé]s",
+        r"hay\s+stock",  # and "añadilo / agregar al pedido": put it in the order now
+        r"lo\s+ten[eé]s|(?:a[ñn]ad|agreg|sum)[\pL]*\s+al\s+(?:pedido|carrito)",
     ),
     warranty=(r"garant[ií]a", r"garantizado"),
     no_warranty=(r"sin\s+garant[ií]a", r"no\s+(?:tiene|trae|incluye|cuenta\s+con)\s+garant[ií]a"),
@@ -380,7 +380,7 @@ ENGLISH = Phrasebook(
         r"can\s+send",
         r"we\s+can\s+deliver",
         r"you\s+can\s+(?:buy|order|get|pick)",
-        r"(?:i|we)\s*(?:'ll|\s+will)\s+send",
+        r"(?:i|we)\s*(?:'ll|\s+will)\s+send|add\s+(?:it\s+|them\s+)?to\s+(?:your\s+)?(?:cart|basket|order)",
     ),
     warranty=(r"warranty", r"guarantee", r"guaranteed"),
     no_warranty=(

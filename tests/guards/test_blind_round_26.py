@@ -184,3 +184,32 @@ def test_a_brand_denied_with_the_asked_kind_in_an_english_le_plural_denies_it():
         "móvil",
     ]
     assert "stock_contradiction" in check(blind("dp-0047"), second_reader=None)
+
+
+def test_adding_an_out_of_stock_product_to_the_order_today_offers_it():
+    """Given the extension table returned out of stock, when the draft says "la puede
+    añadir al pedido hoy mismo" (do-0064), then it is offered as available."""
+    assert "out_of_stock_offered" in check(blind("do-0064"), second_reader=None)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        (
+            "La Mesa extensible para Brother FS40 está agotada; cuando vuelva a entrar, la "
+            "puede añadir al pedido.",
+            "es-ES",
+        ),
+        (
+            "The Mesa extensible para Brother FS40 is out of stock; once it is back you can "
+            "add it to your cart.",
+            "en",
+        ),
+    ],
+)
+def test_adding_it_once_it_is_back_offers_nothing_now(draft, locale):
+    """Given the same product out of stock, when the draft says it can be added once it
+    is back, then nothing is offered now."""
+    table = {"sku": "M", "name": "Mesa extensible para Brother FS40", "in_stock": False}
+    ctx = turn(draft, locale=locale, tools=[search(table)])
+    assert "out_of_stock_offered" not in check(ctx, second_reader=None)
