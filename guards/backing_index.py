@@ -7,6 +7,7 @@ source amounts. The sum search is capped in how many amounts it looks at and in 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections import Counter
 from decimal import Decimal
@@ -20,6 +21,15 @@ MAX_SUM_TERMS = 24  # distinct money amounts the sum search looks at
 MAX_SUM_SEARCHES = 40  # draft figures per turn that may trigger a sum search
 MAX_REPORTED_SOURCES = 24
 COARSE_ROUNDING_SLACK = Decimal("0.05")  # rounding to tens or more stays within 5 %
+
+
+# A plain number written in groups of thousands ("la que está a 45.000"): in a shop's
+# conversation that is a price said without its sign, a term of a sum like the others.
+_GROUPED = re.compile(r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+")
+
+
+def _grouped(number: SourceNumber) -> bool:
+    return number.kind == FigureKind.PLAIN and _GROUPED.fullmatch(number.text) is not None
 
 
 # Which source kinds may back a draft figure of a given kind: "$ 18" is not backed by
@@ -47,7 +57,7 @@ class BackingIndex:
         listed = Counter(n.value for n in numbers if n.money and n.origin.startswith("tool:"))
         for number in numbers:
             cents = _cents(number.value)
-            if not number.money or cents is None or cents <= 0:
+            if not (number.money or _grouped(number)) or cents is None or cents <= 0:
                 continue
             if cents not in terms or (terms.count(cents) == 1 and listed[number.value] > 1):
                 terms.append(cents)

@@ -213,3 +213,22 @@ def test_adding_it_once_it_is_back_offers_nothing_now(draft, locale):
     table = {"sku": "M", "name": "Mesa extensible para Brother FS40", "in_stock": False}
     ctx = turn(draft, locale=locale, tools=[search(table)])
     assert "out_of_stock_offered" not in check(ctx, second_reader=None)
+
+
+def test_a_price_the_customer_said_without_its_sign_is_a_term_of_a_sum():
+    """Given a customer who said "la que está a 45.000" and a cited shipping fee of
+    $9.500, when the draft says "en total pagarías $54.500" (ao-0050), then the total is
+    the sum of two amounts the turn gives: nothing fails."""
+    assert "unbacked_figure" not in check(blind("ao-0050"), second_reader=None)
+
+
+def test_a_number_without_groups_is_no_price_to_add():
+    """Given a customer who gave an order number (45000, written without groups), when
+    the draft adds it to the fee, then the total is still unbacked."""
+    ctx = turn(
+        "En total pagarías $54.500.",
+        locale="es-AR",
+        question="Mi pedido 45000, ¿cuánto es el envío?",
+        chunks={"envios#1": "En compras menores el envío cuesta $9.500."},
+    )
+    assert check(ctx, second_reader=None).get("unbacked_figure") == ("54.500",)
