@@ -36,6 +36,7 @@ GROUPS = {
     "DG-DK": "guards-dg guards-dh actions-di guards-dj guards-dk",
     "DL-DO": "guards-dl guards-dm actions-dn guards-do",
     "DP-DS": "guards-dp guards-dq actions-dr guards-ds",
+    "DT-DW": "guards-dt guards-du actions-dv guards-dw",
 }
 
 

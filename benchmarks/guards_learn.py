@@ -66,7 +66,10 @@ THRESHOLD_FILES = frozenset(
 # alarm. Session 25 added CX-DF's eight (session 24's round, 640 turns), session 26
 # DG-DO's nine (session 25's round, 690 turns); its own round is the four files asked
 # for at its start.
-MEASURE_ONLY = frozenset({"guards-dp", "guards-dq", "actions-dr", "guards-ds"})
+MEASURE_ONLY = frozenset(
+    {"guards-dp", "guards-dq", "actions-dr", "guards-ds"}
+    | {"guards-dt", "guards-du", "actions-dv", "guards-dw"}  # after session 26's last change
+)
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
