@@ -209,9 +209,12 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
     a duration all give it to a scope of their own ("Cepillos eléctricos: 3 años",
     "Northtrail-brand gear … lifetime guarantee") that names nothing of the product."""
     durations = [s for s in policy if _FOR_LIFE.search(s)]
-    if not durations:
-        return bool(policy)  # how to claim it, not how long it lasts
     name = {stem(w) for w in words(product.name) if len(w) >= 4}
+    if not durations:
+        # how to claim it, not how long it lasts: the product's, unless the sentences
+        # give it to a kind of their own ("Brass dials … carry the warranty shown on the
+        # product page" is no term for a slate dial)
+        return any(_not_scoped_away(s, name) for s in policy)
     for sentence in durations:
         tokens = words(sentence)
         scope = _universal_scope(tokens)
@@ -228,6 +231,22 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
         if name & {stem(t) for t in tokens} and not _another_line(sentence, name):
             return True
     return False
+
+
+def _not_scoped_away(sentence: str, name: set[str]) -> bool:
+    tokens = words(sentence)
+    scope = _universal_scope(tokens)
+    if scope is not None and (not scope or name & {stem(t) for t in scope}):
+        return True
+    return bool(name & {stem(t) for t in tokens}) or not _CARRY.search(sentence)
+
+
+# "X carry / come with / have the warranty": the sentence gives the warranty to X.
+_CARRY = scan.compile(
+    r"(?i)^\W*\pL[^.;:]*?\s(?:carry|carries|come\s+with|comes\s+with|have|has|tienen|tiene|"
+    r"traen|trae|incluyen|incluye)\s+(?:the\s+|a\s+|la\s+|una\s+)?(?:manufacturer'?s?\s+)?"
+    r"(?:warranty|guarantee|garant[ií]a)"
+)
 
 
 def _another_line(sentence: str, name: set[str]) -> bool:

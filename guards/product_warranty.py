@@ -21,9 +21,16 @@ from guards.text import citations, sentences, words
 from guards.trust import tainted_chunk
 
 # A term of a warranty: a number of years or months, or for life.
+_NUMBER_WORDS = (
+    *"one two three four five six seven eight nine ten eleven twelve eighteen".split(),
+    *"un uno una dos tres cuatro cinco seis siete ocho nueve diez once doce".split(),
+    *"dieciocho veinticuatro treinta".split(),
+)
 TERM = scan.compile(
     r"(?i)(\d+)[\s-]*(?:años?|meses|mes|years?|months?|yr)(?:$|[^\pL])|"
-    r"lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici"
+    # a term in words: "five years", "a two-year warranty", "un año", "seis meses"
+    r"(?:^|[^\pL])(?:" + "|".join(_NUMBER_WORDS) + r")[\s-]+(?:años?|meses|mes|years?|months?)"
+    r"(?:$|[^\pL])|lifetime|for\s+(?:the\s+)?life|de\s+por\s+vida|vitalici"
 )
 # "is covered for life", "covered for 1 year": a cover verb with a term of its own.
 _PAREN_STRETCH = scan.compile(r"[,;()]")

@@ -3,6 +3,8 @@ each kept exactly as its writer wrote it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from guards.product_asked import affirms_unreturned_ask, asked_names
@@ -232,3 +234,32 @@ def test_a_number_without_groups_is_no_price_to_add():
         chunks={"envios#1": "En compras menores el envío cuesta $9.500."},
     )
     assert check(ctx, second_reader=None).get("unbacked_figure") == ("54.500",)
+
+
+@pytest.mark.parametrize("case_id", ["aj-0005", "l-0142"])
+def test_a_policy_without_a_term_given_to_kinds_of_its_own_covers_no_other_product(case_id):
+    """Given a product whose record has no warranty and a chunk that gives the warranty
+    to named kinds or brands without a term ("… carry the warranty shown on the product
+    page"), when the draft states a term for the product (aj-0005, l-0142), then the
+    chunk covers no other kind: warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind(case_id), second_reader=None)
+
+
+def test_a_term_in_words_is_a_term_and_a_policy_for_brass_dials_is_not_the_slate_ones():
+    """Given the slate dial's record with no warranty and a chunk about brass dials
+    (bu-0144's turn), when the draft says "The slate sundial has a five-year warranty",
+    then the term written in words is read and the chunk does not cover the slate dial."""
+    ctx = replace(blind("bu-0144"), draft="The slate sundial has a five-year warranty.")
+    assert "warranty_without_data" in check(ctx, second_reader=None)
+
+
+def test_how_to_claim_a_warranty_with_no_kind_of_its_own_still_covers_the_product():
+    """Given a chunk that says only how a warranty is claimed, for no kind of its own,
+    when the draft states a term for a product with no record, then the chunk still
+    covers it, as before (the rule above reads only sentences that give the warranty
+    to a kind)."""
+    chunks = {"garantia#1": "Para usar la garantía, escribinos con fotos y el número de pedido."}
+    product = {"sku": "K-1", "name": "Pava eléctrica Atma", "in_stock": True, "warranty": None}
+    draft = "La Pava eléctrica Atma tiene 6 meses de garantía [garantia#1]."
+    ctx = turn(draft, locale="es-AR", chunks=chunks, tools=[search(product)])
+    assert "warranty_without_data" not in check(ctx, second_reader=None)
