@@ -340,15 +340,21 @@ def _being_done(verb: str, sentence: str) -> bool:
     return at > 0 and tokens[at - 1] in ("being", "siendo")
 
 
+_LEFT = ("queda", "quedan", "quedó", "quedaron")
+_PAST = ("fue", "fueron", "sido", "was", "were", "been")  # "fue dada de baja", "was cancelled"
+
+
 def _left_done(verb: str, sentence: str, *, no_tool: bool = False) -> bool:
     """A state this case was left in ("queda solicitada la recogida de sus dos sillas",
-    "quedó registrado tu cambio", "ya está cancelado", "is now cancelled"): a deed done
-    for this customer, which no page states."""
+    "quedó registrado tu cambio"; with no call in the turn also "ya está cancelado", "is
+    now cancelled", "tu suscripción fue dada de baja"): a deed done for this customer,
+    which no page states (a page states the process, in the present)."""
     tokens = words(sentence)
     at = tokens.index(verb) if verb in tokens else 0
-    left = at > 0 and tokens[at - 1] in ("queda", "quedan", "quedó", "quedaron")
-    if no_tool and at > 1 and {tokens[at - 1], tokens[at - 2]} & {"ya", "now", "already"}:
-        left = True  # with no call of the turn, nothing reported that state
+    before = tokens[max(0, at - 2) : at] if at else []
+    left = bool(before) and before[-1] in _LEFT
+    left = left or (no_tool and bool(before) and before[-1] in _PAST)
+    left = left or (no_tool and len(before) == 2 and {"ya", "now", "already"} & set(before))
     return left and bool(YOU & set(tokens) or names_an_order(tokens))
 
 

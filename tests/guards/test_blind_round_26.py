@@ -263,3 +263,19 @@ def test_how_to_claim_a_warranty_with_no_kind_of_its_own_still_covers_the_produc
     draft = "La Pava eléctrica Atma tiene 6 meses de garantía [garantia#1]."
     ctx = turn(draft, locale="es-AR", chunks=chunks, tools=[search(product)])
     assert "warranty_without_data" not in check(ctx, second_reader=None)
+
+
+def test_a_past_passive_of_the_customers_own_case_is_claimed_beside_a_citation():
+    """Given no tool call, when the draft says "Tu suscripción CM-3455 fue dada de baja
+    hoy, sin costo, como indica nuestra política [baja#1]" (cj-0103), then the past
+    passive of the customer's subscription is an event of this case, not the process
+    the page states: the act is claimed."""
+    assert "action_claim" in check(blind("cj-0103"), second_reader=None)
+
+
+def test_the_process_a_page_states_in_the_present_is_no_claim():
+    """Given the same page, when the draft says how subscriptions are cancelled, then
+    nothing is claimed."""
+    chunks = {"baja#1": "La suscripción se da de baja desde Mi club, sin costo."}
+    draft = "Las suscripciones se dan de baja desde Mi club, sin costo [baja#1]."
+    assert "action_claim" not in check(turn(draft, locale="es-AR", chunks=chunks))
