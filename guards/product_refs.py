@@ -309,6 +309,19 @@ _LIKENING = scan.compile(
 )
 
 
+# "like our brass dials", "the same as our hydrometers", "igual que el colchón", up to
+# the next comma or the end of the clause.
+_COMPARED = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:(?:just\s+)?like|(?:the\s+)?same\s+as|as\s+with|(?:al\s+)?igual\s+que|"
+    r"lo\s+mismo\s+que)\s+[^,;:]*"
+)
+
+
+def without_compared(clause: str) -> str:
+    """The clause without the thing it compares with."""
+    return _COMPARED.sub(" ", clause)
+
+
 def extends_by_analogy(clause: str, language: str) -> bool:
     """The clause gives something what another thing has ("como nuestros muebles")."""
     if _LIKENING.search(clause) is not None:

@@ -22,6 +22,7 @@ from guards.product_refs import (
     has_words,
     loosely_referred,
     warranty_subjects,
+    without_compared,
 )
 from guards.product_variants import by_attributes, by_own_words
 from guards.product_warranty import (
@@ -190,6 +191,12 @@ def _warranty_for_bare(
         named = fitting  # one product, or siblings that all have one or all lack one
     if not named and last is not None and TERM.search(clause):
         named = [last]
+    # "it carries a 1-year warranty, the same as our hydrometers": both have the term,
+    # and the subject the comparison leaves unnamed is the product named before it
+    rest = without_compared(clause)
+    if last is not None and last not in named and rest != clause and TERM.search(clause):
+        if not named_products(rest, products) and not stretch_products(rest, products):
+            named = [*named, last]
     named = by_attributes(clause, named)  # "el de 128 GB negro", not the blue sibling
     if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
         named = closest(clause, named)  # one of two siblings, by the words it says

@@ -279,3 +279,23 @@ def test_the_process_a_page_states_in_the_present_is_no_claim():
     chunks = {"baja#1": "La suscripción se da de baja desde Mi club, sin costo."}
     draft = "Las suscripciones se dan de baja desde Mi club, sin costo [baja#1]."
     assert "action_claim" not in check(turn(draft, locale="es-AR", chunks=chunks))
+
+
+@pytest.mark.parametrize("case_id", ["bt-0087", "u-0103"])
+def test_a_term_said_the_same_as_another_products_is_stated_for_both(case_id):
+    """Given a product whose record has no warranty, when the draft gives it the term of
+    another product by comparison ("it carries a 1-year warranty, the same as our
+    hydrometers", bt-0087, with the bucket named in the sentence before; "tiene 2 años
+    de garantía, igual que el Sacaleches…", u-0103), then the term is stated for both
+    and warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind(case_id), second_reader=None)
+
+
+def test_a_comparison_with_a_product_that_has_the_term_gives_it_to_no_other():
+    """Given two products that both have a term, when the draft compares them, then
+    nothing fails."""
+    a = {"sku": "A", "name": "Hidrómetro Pro", "in_stock": True, "warranty": "1 año"}
+    b = {"sku": "B", "name": "Balde Sap 8 L", "in_stock": True, "warranty": "1 año"}
+    draft = "El Balde Sap 8 L está en stock. Tiene 1 año de garantía, igual que el Hidrómetro Pro."
+    ctx = turn(draft, locale="es-ES", tools=[search(a, b)])
+    assert "warranty_without_data" not in check(ctx, second_reader=None)
