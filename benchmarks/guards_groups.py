@@ -2,6 +2,7 @@
 
     python benchmarks/guards_groups.py                # the test halves
     python benchmarks/guards_groups.py --half dev
+    python benchmarks/guards_groups.py --detail older   # and per guard, per language
 
 A group is the files of one round of writers from session 19 on (``guards_aside.GROUPS``);
 "older" is every file written before them (the README's 83 files), and "older acts" the
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +44,9 @@ def groups(stems: list[str]) -> dict[str, set[str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("test", "dev"), default="test")
+    parser.add_argument(
+        "--detail", metavar="GROUP", help='per guard and per language for one group ("older")'
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -59,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         case = parse_case(obj)
         if case.expect is None:
             continue
-        row = []
+        row: list = []
+        said = []  # the guards the reader's run stopped the turn with
         for reader in ({}, {"second_reader": None}):
             failures = run_guards(
                 case.ctx, modes=modes_for(writer, modes), budget_ms=1000, **reader
@@ -72,10 +78,13 @@ def main(argv: list[str] | None = None) -> int:
             # as guards_blind.py counts it: with every guard on, did any stop the draft?
             everything = first and run_guards(case.ctx, modes=modes, budget_ms=1000, **reader)
             row += [bool(fired), caught, first, first and not everything.failures]
-        rows.setdefault(writer, []).append((case.expect.verdict == "pass", row))
+            said = said or [sorted(fired)]
+        lang = "en" if case.ctx.language == "en" else obj.get("locale", "es")
+        detail = (str(case.expect.guard), said[0], lang)
+        rows.setdefault(writer, []).append((case.expect.verdict == "pass", row, detail))
     print(f"half: {args.half}; with the reader | with the rules alone")
     for name, stems in table.items():
-        turns = [turn for stem in stems for turn in rows.get(stem, [])]
+        turns = [turn[:2] for stem in stems for turn in rows.get(stem, [])]
         if not turns:
             continue
         good = sum(ok for ok, _ in turns)
@@ -91,7 +100,32 @@ def main(argv: list[str] | None = None) -> int:
                 f"first-person missed {first} ({reached})"
             )
         print(f"{name:<13} {len(stems):>3} files  {cells[0]} | {cells[1]}")
+    if args.detail:
+        _detail([t for stem in table[args.detail] for t in rows.get(stem, [])], args.detail)
     return 0
+
+
+def _detail(turns: list, name: str) -> None:
+    """With the reader: each guard's misses (of the bad turns labelled with it) and
+    false alarms (correct turns it stopped), and each language's rates."""
+    bad, missed, alarms = Counter(), Counter(), Counter()
+    good_in, bad_in, fp_in, fn_in = Counter(), Counter(), Counter(), Counter()
+    for ok, row, (want, fired, lang) in turns:
+        if ok:
+            good_in[lang] += 1
+            fp_in[lang] += bool(fired)
+            alarms.update(fired)
+        else:
+            bad[want] += 1
+            bad_in[lang] += 1
+            missed[want] += not row[1]
+            fn_in[lang] += not row[1]
+    print(f"\n{name}, with the reader: guard, bad, missed, false alarms")
+    for code in sorted(set(bad) | set(alarms), key=lambda c: (-missed[c], c)):
+        print(f"  {code:<24} {bad[code]:>5} {missed[code]:>5} {alarms[code]:>5}")
+    for lang in sorted(good_in):
+        fp, fn = fp_in[lang] / good_in[lang], fn_in[lang] / max(bad_in[lang], 1)
+        print(f"  {lang:<6} FP {fp:.2%}  FN {fn:.2%}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from guards.product_also import (
     unreturned_product,
     without_lacking,
 )
-from guards.product_asked import affirms_unreturned_ask
+from guards.product_asked import affirms_unreturned_ask, stock_clauses
 from guards.product_claims import (
     carried_before,
     claimed_objects,
@@ -81,7 +81,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    for clause in clauses(ctx.draft, book.clause_breaks + _CONSEQUENCE[ctx.language]):
+    for clause in stock_clauses(ctx.draft, ctx.language):
         denied = find_phrase(book.unavailable, clause) is not None and not (
             denies_another_thing(clause, products)
         )
@@ -184,11 +184,6 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             detail=f"says the shop has the asked {asked!r}, which the search did not return"
         )
     return None
-
-
-# A consequence opens a clause of its own for what the shop has: "…no nos queda stock,
-# así que hoy la opción sería el PO0649" denies nothing of the PO0649.
-_CONSEQUENCE = {"es": (r"as[ií]\s+que",), "en": ()}
 
 
 # "lo que tenemos", "what we have": what the shop has on record, not an item offered.

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from guards import scan
 from guards.conjugation import fold
+from guards.phrasebook import PHRASEBOOKS
+from guards.product_claims import SHOP_HAS_EN, SHOP_HAS_ES, SHOP_HOLDS_ES
 from guards.products import Product, stem
-from guards.text import clauses, negated_clause, sentences, words
+from guards.text import clauses, negated_clause, words
 
 # "¿Tienen …?", "do you have / carry / sell / stock …?": the question asks what the shop
 # carries; the object runs to the question mark.
@@ -25,15 +27,15 @@ _ASKS = {
     ),
     "en": scan.compile(r"(?i)(?:^|[^\pL])do\s+you\s+(?:have|carry|sell|stock)\s+([^?.!]+)"),
 }
-# The shop says it has it: its verbs, or the thing "came in".
+# The shop says it has it: the claims reader's verbs, or the thing "came in".
 _HAS = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(?:tenemos|vendemos|trabajamos|manejamos|contamos\s+con|"
+        r"(?i)(?:^|[^\pL])(?:" + SHOP_HAS_ES + r"|" + SHOP_HOLDS_ES + r"|"
         r"(?:nos|ya)\s+(?:entr[oó]|entraron|lleg[oó]|llegaron)|en\s+stock|disponibles?)"
         r"(?:$|[^\pL])"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])(?:we\s+(?:have|carry|stock|sell)|we've\s+got|in\s+stock|"
+        r"(?i)(?:^|[^\pL])(?:we\s+" + SHOP_HAS_EN + r"|we've\s+got|in\s+stock|"
         r"available|just\s+came\s+in|came\s+back\s+in)(?:$|[^\pL])"
     ),
 }
@@ -44,7 +46,18 @@ _YES = {
 }
 # What follows "for my / para mi" is the customer's own thing, not the one asked for.
 _OWN = scan.compile(r"(?i)(?:^|[^\pL])(?:for|with|para|con)\s+(?:my|mi|mis)(?:$|[^\pL])")
-_BREAKS = (r"pero", r"aunque", r"but", r"although", r"however", r"as[ií]\s+que")
+# A consequence opens a clause of its own for what the shop has: "…no nos queda stock,
+# así que hoy la opción sería el PO0649" says nothing of the PO0649's stock.
+CONSEQUENCE = {"es": (r"as[ií]\s+que",), "en": ()}
+
+
+def stock_clauses(text: str, language: str) -> tuple[str, ...]:
+    """The text cut where the stock guards read one claim: at the phrasebook's contrast
+    links and at a consequence."""
+    lang = "en" if language == "en" else "es"
+    return clauses(text, PHRASEBOOKS[lang].clause_breaks + CONSEQUENCE[lang])
+
+
 _WORD = scan.compile(r"[\pL\pN][\pL\pN-]*")
 
 
@@ -85,7 +98,7 @@ def affirms_unreturned_ask(
     missing = [n for n in names if stem(n) not in returned]
     if not missing:
         return None  # each name is some product's: a mix the words cannot settle
-    parts = [c for s in sentences(draft) for c in clauses(s, _BREAKS)]
+    parts = list(stock_clauses(draft, lang))
     said = [c for c in parts if set(missing) & {fold(w) for w in words(c)}]
     if not said or any(negated_clause(c, lang) for c in said):
         return None
