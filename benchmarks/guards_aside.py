@@ -37,6 +37,7 @@ GROUPS = {
     "DL-DO": "guards-dl guards-dm actions-dn guards-do",
     "DP-DS": "guards-dp guards-dq actions-dr guards-ds",
     "DT-DW": "guards-dt guards-du actions-dv guards-dw",
+    "DX-EA": "guards-dx guards-dy actions-dz guards-ea",
 }
 
 
