@@ -94,6 +94,16 @@ _SHARED_UNITS = (
     "ft²",
     "m³",
     "cm³",
+    # pressure, light, power and rates on a spec sheet ("130 bar", "800 lm", "2 kW")
+    "bar",
+    "psi",
+    "kpa",
+    "lm",
+    "kw",
+    "wh",
+    "fps",
+    "dpi",
+    "mbps",
 )
 # What a unit measures: a quantity in one dimension never backs a quantity in another
 # ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,
@@ -121,6 +131,15 @@ DIMENSIONS: dict[str, str] = {
     **dict.fromkeys("ft feet foot".split(), "length:ft"),
     "v": "voltage",
     "nm": "nm",  # newton-metres of torque, or nanometres: one spelling, one unit here
+    **dict.fromkeys("bar bares".split(), "pressure:bar"),
+    "psi": "pressure:psi",
+    "kpa": "pressure:kpa",
+    **dict.fromkeys("lm lumens lúmenes".split(), "light"),
+    "kw": "power:kw",
+    "wh": "energy:wh",
+    "fps": "rate:fps",
+    "dpi": "density:dpi",
+    "mbps": "rate:mbps",
     "m²": "area:m2",
     "cm²": "area:cm2",
     "km²": "area:km2",

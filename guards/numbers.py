@@ -380,4 +380,14 @@ def _range_end(lower: str, cursor: int, first: Decimal) -> tuple[int, int] | Non
 
 def _first_word(rest: str) -> str:
     match = _WORD_START.match(rest)
-    return match.group() if match else ""
+    if not match:
+        return ""
+    word, end = match.group(), match.end()
+    # "500 m2", "3 cm3": a square or cubic unit typed without its superscript
+    power = rest[end : end + 1]
+    if word in _POWERED and power in "23" and power and not rest[end + 1 : end + 2].isalnum():
+        return word + ("²" if power == "2" else "³")
+    return word
+
+
+_POWERED = frozenset({"m", "cm", "km", "ft"})

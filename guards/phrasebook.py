@@ -210,7 +210,7 @@ SPANISH = Phrasebook(
         r"hay\s+stock",  # and "añadilo / agregar al pedido": put it in the order now
         r"lo\s+ten[eé]s|(?:a[ñn]ad|agreg|sum)[\pL]*\s+al\s+(?:pedido|carrito)",
     ),
-    warranty=(r"garant[ií]a", r"garantizado"),
+    warranty=(r"garant[ií]a", r"garantizad[oa]s?"),
     no_warranty=(r"sin\s+garant[ií]a", r"no\s+(?:tiene|trae|incluye|cuenta\s+con)\s+garant[ií]a"),
     trade_in=(
         r"plan\s+canje",

@@ -224,18 +224,22 @@ def _named_with(content: list[str], products: tuple[Product, ...]) -> bool:
 def _brand_and_kind(
     content: list[str], extra: list[str], name: set[str], proper: set[str], asked: set[str]
 ) -> bool:
-    """A brand of the product, written as a name, beside one common noun for its kind
-    ("we don't carry Jetboil stoves" when the Jetboil Flash came back): the denial
-    takes in the whole brand. More words than that qualify it into another thing
-    ("Casio men's watches"). A maker of many kinds of goods (Samsung) names no kind, and
-    the kind must be the one the customer asked about: the search answered that.
+    """A brand of the product, written as a name, beside the common noun for its kind
+    ("we don't carry Jetboil stoves" when the Jetboil Flash came back; "de Marmot no
+    trabajamos bolsas de dormir" when a Marmot bag did): the denial takes in the whole
+    brand. The kind must be the customer's own words, the ones the search answered; a
+    word the customer did not ask with qualifies it into another thing ("Casio men's
+    watches"). A maker of many kinds of goods (Samsung) names no kind.
     """
-    if len(extra) != 1 or extra[0] in proper or not extra[0].isalpha():
+    if not extra or len(extra) > 3 or any(w in proper or not w.isalpha() for w in extra):
         return False
-    if stem(extra[0]) not in asked:
+    if any(stem(w) not in asked for w in extra):
         return False  # the kind the customer asked for, which the search answered
+    # a kind of several words is one run of the customer's words ("bolsas de dormir")
     at = content.index(extra[0])
-    beside = content[at - 1 : at] + content[at + 1 : at + 2]
+    if content[at : at + len(extra)] != extra:
+        return False
+    beside = content[at - 1 : at] + content[at + len(extra) : at + len(extra) + 1]
     return any(w in proper and stem(w) in name and len(w) >= 3 and w not in MAKERS for w in beside)
 
 

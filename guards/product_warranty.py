@@ -46,7 +46,7 @@ _UNKNOWN = scan.compile(
     r"(?i)(?:^|[^\pL])(?:(?:don't|do\s+not|can't|cannot|couldn't)\s+(?:have|find|see|confirm|"
     r"give|tell|share)|no\s+(?:tengo|tenemos|cuento|contamos|dispongo|disponemos|encuentro|"
     r"encontré|figura|figuran|aparece|aparecen|hay|puedo\s+confirmar|sé))"
-    r"(?:$|[^\pL])[^.;:]{0,60}(?:details?|information|info|terms|data|datos|informaci[oó]n|"
+    r"(?:$|[^\pL])[^.;:]{0,60}(?:details?|information|info|terms|data|datos?|informaci[oó]n|"
     r"detalles?|condiciones)"
     # said without a verb: "(sin datos de garantía en su ficha)", "no warranty details"
     r"|(?:^|[^\pL])(?:sin\s+(?:datos|informaci[oó]n|info|detalles)\s+(?:de|sobre)\s+"

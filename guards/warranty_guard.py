@@ -189,7 +189,7 @@ def _warranty_for_bare(
             # one of which has the term; the product named before it is not meant
             return None
         named = fitting  # one product, or siblings that all have one or all lack one
-    if not named and last is not None and TERM.search(clause):
+    if not named and last is not None and (TERM.search(clause) or _about_last(clause)):
         named = [last]
     # "it carries a 1-year warranty, the same as our hydrometers": both have the term,
     # and the subject the comparison leaves unnamed is the product named before it
@@ -282,4 +282,19 @@ def _only_in_conditions(clause: str, warranty: tuple[str, ...]) -> bool:
 
 
 _TOPIC = frozenset("sobre respecto acerca about regarding re".split())
+# Closed class: a clause that opens on a pronoun or on the verb itself ("Este tiene
+# garantía de fábrica", "Viene con garantía oficial", "It comes with a warranty") speaks
+# of the product named before it, term or no term.
+_POINTING = frozenset(
+    """este esta ese esa éste ésta ése ésa tiene trae viene incluye cuenta lleva it this
+    that has comes carries includes""".split()
+)
+_LEADING = frozenset("y e pero además también and but also plus".split())
+
+
+def _about_last(clause: str) -> bool:
+    tokens = [t for t in words(clause) if t not in _LEADING]
+    return bool(tokens) and tokens[0] in _POINTING
+
+
 _DURATION = scan.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")

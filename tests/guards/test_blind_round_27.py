@@ -1,0 +1,85 @@
+"""False alarms and misses found in session 27 on development halves of the blind files,
+each kept exactly as its writer wrote it."""
+
+from __future__ import annotations
+
+from tests.guards.helpers import check, phone, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+def test_square_metres_typed_without_the_superscript_are_square_metres():
+    """Given a customer who said "El jardín tiene 500 m2" earlier, when the draft says
+    "Para tus 500 m²" (dw-0069), then the area is the customer's: nothing fails; and 500
+    metres are still no area the customer gave."""
+    assert check(blind("dw-0069")) == {}
+    said = [("customer", "El jardín tiene 500 m2, más o menos.")]
+    metres = turn("Para tus 500 metros alcanza.", history=said)
+    assert check(metres, second_reader=None).get("unbacked_figure") == ("500",)
+
+
+def test_a_pressure_is_a_quantity_the_gate_reads():
+    """Given a pressure washer's record with no pressure, when the draft says "Con 130 bar
+    de presión" (dw-0102), then 130 bar is a measure no source gives: the gate names it."""
+    assert check(blind("dw-0102"), second_reader=None)["unbacked_figure"] == ("130",)
+
+
+def test_a_pressure_the_record_gives_is_backed():
+    """Given a record saying "130 bar", when the draft repeats it, nothing fails; 150 psi
+    does."""
+    record = {**phone("Kärcher K4", "279.00"), "specs": "130 bar"}
+    backed = turn("La K4 da 130 bar.", tools=[search(record, query="k4")])
+    other = turn("La K4 da 150 psi.", tools=[search(record, query="k4")])
+    assert "unbacked_figure" not in check(backed, second_reader=None)
+    assert check(other, second_reader=None)["unbacked_figure"] == ("150",)
+
+
+def test_a_brand_denied_with_a_kind_of_several_words_the_customer_used():
+    """Given "¿Tienen bolsas de dormir Marmot?" and a Marmot bag returned in stock, when
+    the draft says "de Marmot no trabajamos bolsas de dormir" (dw-0024), then the denial
+    takes in the returned bag: stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("dw-0024"), second_reader=None)
+
+
+def test_a_kind_the_customer_did_not_ask_with_still_qualifies_the_brand():
+    """Given "¿Tienen algo de Marmot?" and a Marmot bag returned, when the draft says "de
+    Marmot no trabajamos bolsas de dormir", then the kind is the draft's own words: the
+    denial is of another thing, and nothing fails."""
+    bag = phone("Marmot Trestles Elite Eco 20", "289000")
+    draft = "De Marmot no trabajamos bolsas de dormir, solo camperas."
+    case = turn(draft, question="¿Tienen algo de Marmot?", tools=[search(bag, query="marmot")])
+    assert "stock_contradiction" not in check(case, second_reader=None)
+
+
+def test_no_datum_for_the_warranty_states_none():
+    """Given a thermostat whose warranty is null, when the draft says "En cuanto a la
+    garantía, no dispongo del dato concreto para este modelo" (dw-0025) or "no tengo el
+    dato para este modelo" (dw-0047), then no warranty is stated: nothing fails."""
+    assert check(blind("dw-0025")) == {}
+    assert check(blind("dw-0047")) == {}
+
+
+def test_a_warranty_said_guaranteed_in_the_feminine_is_a_warranty():
+    """Given a whip whose warranty is null, when the draft says "la Fusta de doma 110 cm,
+    como todos nuestros artículos, también está garantizada frente a defectos" (dt-0145),
+    then "garantizada" states a warranty: warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind("dt-0145"), second_reader=None)
+
+
+def test_a_clause_opening_on_a_pronoun_gives_the_warranty_to_the_product_before_it():
+    """Given a golf bag with 2 years and an umbrella with none, when the umbrella's line
+    goes on "Este tiene garantía de fábrica contra defectos en las varillas" (cx-0123),
+    then the warranty is the umbrella's, term or no term: warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind("cx-0123"), second_reader=None)
+
+
+def test_a_clause_about_the_warranty_in_general_gives_it_to_no_product():
+    """Given the same two products, when the draft names the umbrella and then says "La
+    garantía la gestiona el fabricante", then no product is given a warranty."""
+    bag = phone("Bolsa de carro Callaway Org 14", "299.00", warranty="2 años")
+    umbrella = phone("Paraguas de golf doble capa", "39.90", warranty=None)
+    draft = (
+        "La Bolsa de carro Callaway Org 14 tiene 2 años de garantía. El Paraguas de golf "
+        "doble capa está disponible. La garantía la gestiona el fabricante."
+    )
+    case = turn(draft, tools=[search(bag, umbrella, query="bolsa paraguas")])
+    assert "warranty_without_data" not in check(case, second_reader=None)
