@@ -32,6 +32,13 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
     if person == INF and index >= 2 and tokens[index - 1] == "and":
         if (joined := _joined_to_future(tokens, index - 1)) is not None:
             return joined
+    if (
+        person == PART
+        and index >= 2
+        and tokens[index - 1] == "and"
+        and _shared_perfect(tokens, index)
+    ):
+        return SPEAKER, False  # "I've checked booking 7810 and extended your rental"
     window = tokens[max(0, index - _WINDOW) : index]
     subject_at = None
     for j in range(len(window) - 1, -1, -1):
@@ -103,3 +110,18 @@ def _temporal_clause(tokens: list[str], index: int) -> bool:
 
 _TIME_LINKS = frozenset("before after until once when whenever".split())
 _DETERMINERS = frozenset("the a an any each every".split())
+
+
+_PERFECT_SUBJECTS = frozenset("i've we've".split())
+_OTHER_SUBJECTS = frozenset("you they he she it you've they've".split())
+
+
+def _shared_perfect(tokens: list[str], index: int) -> bool:
+    """A participle after "and" shares the speaker's perfect said before it, within a
+    few words and no other subject between: "I've checked it and extended it"."""
+    for token in reversed(tokens[max(0, index - 9) : index - 1]):
+        if token in _PERFECT_SUBJECTS:
+            return True
+        if token in _OTHER_SUBJECTS or token in ("and", "but", "so"):
+            return False
+    return False

@@ -366,7 +366,7 @@ def _classify(
 # stock" after a number is as often a model's: "the Pixel 8 in stock").
 _STOCK_AFTER = frozenset(("left", "remaining", "of them", "de ellos", "de ellas"))
 _STOCK_BEFORE = re.compile(r"(?:^|\s)(?:quedan?|restan?)(?:\s+(?:s[oó]lo|solamente|apenas))?$")
-_RANGE_LINK = re.compile(r" {0,3}(?:-|–|a|al|y|hasta|to|and) {0,3}(\d{1,4})(?![\d.,])")
+_RANGE_LINK = re.compile(r" {0,3}(?:-|–|a|al|y|o|u|hasta|to|and|or) {0,3}(\d{1,4})(?![\d.,])")
 
 
 def _range_end(lower: str, cursor: int, first: Decimal) -> tuple[int, int] | None:

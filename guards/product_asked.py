@@ -25,7 +25,9 @@ _ASKS = {
         r"(?i)(?:^|[^\pL])(?:tienen|ten[eé]s|ten[eé]is|tiene|venden|vend[eé]s|vend[eé]is|"
         r"trabajan|manejan|traen)\s+([^?.!]+)"
     ),
-    "en": scan.compile(r"(?i)(?:^|[^\pL])do\s+you\s+(?:have|carry|sell|stock)\s+([^?.!]+)"),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:do\s+you\s+(?:have|carry|sell|stock)|have\s+you\s+got)\s+([^?.!]+)"
+    ),
 }
 # The shop says it has it: the claims reader's verbs, or the thing "came in".
 _HAS = {
@@ -73,11 +75,13 @@ def asked_names(question: str, language: str) -> tuple[str, ...]:
 
 
 def _naming(part: str, written: str) -> bool:
-    """A code of letters and digits ("s325bt", "air60"), or a capitalised name that is
-    not an acronym ("Laser", not "HDMI"); a bare number is a size, a price, an age."""
-    has_digit = any(c.isdigit() for c in part)
-    if has_digit:
+    """A code of letters and digits ("s325bt", "air60", the letters of "MBK-85"), or a
+    capitalised name that is not an acronym ("Laser", not "HDMI"); a bare number is a
+    size, a price, an age."""
+    if any(c.isdigit() for c in part):
         return any(c.isalpha() for c in part)
+    if "-" in written and any(c.isdigit() for c in written):
+        return len(part) >= 2  # "MBK-85": the letters of a hyphenated code name it
     return written[:1].isupper() and not written.isupper() and len(part) >= 3
 
 

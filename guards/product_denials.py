@@ -205,8 +205,9 @@ def _proper_names(clause: str) -> set[str]:
 
 
 def _named_with(content: list[str], products: tuple[Product, ...]) -> bool:
-    """An attribute word that is part of a product's own name, beside another word of
-    that name ("a colour Kobo" for the Kobo Libra Colour), names the product."""
+    """An attribute word beside words that are all of one product's own name ("a colour
+    Kobo" for the Kobo Libra Colour, "la versión con GPS del Ojo Vial 4K" for the Ojo Vial
+    4K con GPS) names the product, not a variant of it."""
     for product in products:
         name = {stem(w) for w in words(product.name)}
         attributes = [w for w in content if w in _ATTRIBUTE]
@@ -214,7 +215,7 @@ def _named_with(content: list[str], products: tuple[Product, ...]) -> bool:
         if (
             attributes
             and others
-            and all(stem(w) in name for w in content)
+            and all(stem(w) in name for w in others)
             and any(len(w) >= 3 for w in others)
         ):
             return True

@@ -22,7 +22,7 @@ from guards.trust import tainted_chunk
 
 # A term of a warranty: a number of years or months, or for life.
 _NUMBER_WORDS = (
-    *"one two three four five six seven eight nine ten eleven twelve eighteen".split(),
+    *"a one two three four five six seven eight nine ten eleven twelve eighteen".split(),
     *"un uno una dos tres cuatro cinco seis siete ocho nueve diez once doce".split(),
     *"dieciocho veinticuatro treinta".split(),
 )

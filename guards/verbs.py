@@ -77,6 +77,12 @@ class Verb:
     received: bool = False
 
 
+# What a shop makes last longer for a customer (a free shipping or a promotion extended
+# is the discount guard's): "te extendí el alquiler", "I've extended your booking".
+_TERMS_ES = ("alquiler", "reserva", "plazo", "préstamo", "prestamo", "estadía", "suscripci")
+_TERMS_EN = ("rental", "hire", "loan", "deadline", "stay", "booking", "reservation", "subscri")
+
+
 SPANISH: tuple[Verb, ...] = (
     Verb("reembolsar", Act.REFUND),
     Verb("tener", Act.REFUND, RECEIVED_ES, extra=_TENER, received=True),
@@ -154,6 +160,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("actualizar", Act.MODIFY),
     Verb("corregir", Act.MODIFY, extra=(("corrijo", FIRST), ("corrigió", THIRD))),
     Verb("cambiar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
+    # "te extendí el alquiler dos días", "os hemos ampliado el plazo de devolución"
+    Verb("extender", Act.MODIFY, _TERMS_ES),
+    Verb("ampliar", Act.MODIFY, _TERMS_ES),
+    Verb("prolongar", Act.MODIFY, _TERMS_ES),
     Verb("quitar", Act.MODIFY, bare_for_speaker=True),
     Verb("eliminar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
     Verb("agregar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
@@ -341,6 +351,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("contact", Act.CONTACT_CARRIER, CARRIER_EN),
     Verb("assign", Act.FORWARD, TEAM_EN),
     Verb("move", Act.MODIFY, ("priority", *CHANGE_EN)),
+    # a term made longer: "I've extended your rental by two days"
+    Verb("extend", Act.MODIFY, _TERMS_EN),
     Verb("expedite", Act.MODIFY),
     Verb("prioritise", Act.MODIFY),
     Verb("prioritize", Act.MODIFY),

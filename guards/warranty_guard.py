@@ -286,8 +286,8 @@ _TOPIC = frozenset("sobre respecto acerca about regarding re".split())
 # garantía de fábrica", "Viene con garantía oficial", "It comes with a warranty") speaks
 # of the product named before it, term or no term.
 _POINTING = frozenset(
-    """este esta ese esa éste ésta ése ésa tiene trae viene incluye cuenta lleva it this
-    that has comes carries includes""".split()
+    """este esta ese esa éste ésta ése ésa tiene trae viene incluye cuenta lleva está it
+    it's this that has comes carries includes""".split()
 )
 _LEADING = frozenset("y e pero además también and but also plus".split())
 

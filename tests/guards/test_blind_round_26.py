@@ -117,7 +117,7 @@ def test_an_honest_no_to_the_asked_product_passes():
     draft = "No tenemos el MVH-S325BT, pero sí el Pioneer MVH-S215BT, con stock."
     question = "¿Tienen el Pioneer MVH-S325BT?"
     ctx = turn(draft, locale="es-AR", question=question, tools=[search(returned)])
-    assert asked_names(ctx.question, "es") == ("pioneer", "s325bt")
+    assert asked_names(ctx.question, "es") == ("pioneer", "mvh", "s325bt")
     assert "stock_contradiction" not in check(ctx, second_reader=None)
 
 

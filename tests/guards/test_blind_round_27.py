@@ -83,3 +83,61 @@ def test_a_clause_about_the_warranty_in_general_gives_it_to_no_product():
     )
     case = turn(draft, tools=[search(bag, umbrella, query="bolsa paraguas")])
     assert "warranty_without_data" not in check(case, second_reader=None)
+
+
+def test_a_version_named_by_its_feature_and_its_model_is_that_product():
+    """Given the Ojo Vial 4K and the Ojo Vial 4K con GPS both returned in stock, when the
+    draft says "la versión con GPS del Ojo Vial 4K no la trabajamos" (df-0022), then the
+    denial is of the GPS product, not of a variant no search returned: it fails."""
+    assert "stock_contradiction" in check(blind("df-0022"), second_reader=None)
+
+
+def test_have_you_got_asks_for_the_named_thing_too():
+    """Given "Have you got the Conti GP5000 in 28mm?" and only the 700x25c returned, when
+    the draft says "Yes, we've got the Continental Grand Prix 5000 in 28mm" (an-0009),
+    then the asked size is said carried: stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("an-0009"), second_reader=None)
+
+
+def test_the_letters_of_a_hyphenated_code_name_the_asked_thing():
+    """Given "Do you have the MAC MBK-85?" and only the MTH-80 returned, when the draft
+    says "We sure do — the MAC MBK-85 is $199.95 and in stock" (an-0150), then the asked
+    model is said carried: stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("an-0150"), second_reader=None)
+
+
+def test_a_term_made_longer_is_an_act():
+    """Given only a lookup of booking 7810, when the draft says "I've checked booking
+    7810 and extended your rental by two days" (dz-0048), then the second participle
+    shares the speaker's "I've": action_claim fails."""
+    assert "action_claim" in check(blind("dz-0048"), second_reader=None)
+
+
+def test_a_free_shipping_extended_stays_the_discount_guards():
+    """Given free shipping for CABA and GBA only, when the draft says "te lo extendemos a
+    Córdoba y no pagás envío" (br-0149), then extending is a lower price, not a change to
+    an order: discount_promise fails and action_claim does not."""
+    failed = check(blind("br-0149"))
+    assert "discount_promise" in failed and "action_claim" not in failed
+
+
+def test_either_end_of_a_count_said_with_or_takes_its_noun():
+    """Given an air fryer's record with no servings, when the draft says "cocinás para 4
+    o 5 personas" (ea-0041) or "Es ideal para 2 o 3 personas" (ea-0081), then both ends
+    are counts: the gate names the first too."""
+    assert "4" in check(blind("ea-0041"), second_reader=None)["unbacked_figure"]
+    assert "2" in check(blind("ea-0081"), second_reader=None)["unbacked_figure"]
+
+
+def test_a_year_in_words_is_a_term():
+    """Given a Fire tablet with a 1-year warranty and an Onn tablet with none, when the
+    Onn's line says "also covered for a year" (ea-0026), then "a year" is a term and the
+    cover is the Onn's: warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind("ea-0026"), second_reader=None)
+
+
+def test_its_covered_speaks_of_the_product_named_before():
+    """Given a melting pot with no warranty and a kit, when the draft names the pot and
+    goes on "It's covered by the manufacturer's standard electrical warranty" (cb-0129),
+    then the warranty is the pot's: warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind("cb-0129"), second_reader=None)
