@@ -56,6 +56,11 @@ def _in_context(verb: Verb, context: str) -> bool:
 # Closed class: a new subject between two verbs ("I've filed it, and a colleague will
 # review it — they look at the photo and can offer a refund"): the second verb is theirs.
 _ANOTHER_SUBJECT = frozenset("they he she ellos ellas él ella".split())
+# Verbs of advising whose infinitive is the customer's act (closed class).
+_ADVISING = frozenset(
+    """recomiendo recomendamos sugiero sugerimos aconsejo aconsejamos recommend suggest
+    advise""".split()
+)
 # Articles and possessives before a noun ("la" is left out: a clitic too).
 _DETERMINERS = frozenset("the a an your our this that el un una tu su".split())
 
@@ -68,6 +73,8 @@ def _coordinated(tokens: list[str], index: int, person: str, since: int = 0) -> 
         return False
     if index and tokens[index - 1] in _DETERMINERS:
         return False  # "untick it and the change applies": a noun after its article
+    if index and tokens[index - 1] in _ADVISING:
+        return False  # "…, y te recomiendo abrir un reclamo": the customer's to do
     return person in (PART, FIRST, INF) and bool(set(before) & {"and", "y", "e", "also"})
 
 

@@ -35,6 +35,7 @@ TICKET_ES = ("ticket", "incidencia", "reclamo", "caso", "expediente", "solicitud
 TICKET_ES += ("gestion", "denuncia", "parte", "reclamación", "reclamacion", "orden")
 CHANGE_ES = ("direcci", "domicilio", "pedido", "orden", "fecha", "franja", "horario", "talle")
 CHANGE_ES += ("talla", "color", "dato", "envío", "envio", "entrega", "suscripci", "plan", "turno")
+CHANGE_ES += ("transporte",)  # "ya se cambió el transporte a expreso"
 CARRIER_ES = ("courier", "transportista", "mensajer", "correo", "repartidor", "agencia", "oca")
 CARRIER_ES += ("andreani", "seur", "mrw", "correos", "logística", "logistica", "empresa")
 VISIT_ES = ("retiro", "recogida", "instalaci", "visita", "técnico", "tecnico", "cita", "turno")

@@ -106,6 +106,7 @@ def performed_act_named(
         return None
     # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
     after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
+    after = _requests_named(after)
     # "te paso con un farmacéutico", "I'm handing you over to the workshop team":
     # whoever it is, a person
     passed_to = [t for t in after[:3] if t not in ("you", "over")][:1]
@@ -120,3 +121,16 @@ def performed_act_named(
         ):
             return act
     return None
+
+
+def _requests_named(tokens: list[str]) -> list[str]:
+    """ "el pedido de reembolso" is a request for one, not an order: read as "solicitud"."""
+    return [
+        "solicitud"
+        if token == "pedido"
+        and tokens[at + 1 : at + 2] == ["de"]
+        and tokens[at + 2 : at + 3]
+        and tokens[at + 2].startswith(objects.REFUND_ES)
+        else token
+        for at, token in enumerate(tokens)
+    ]

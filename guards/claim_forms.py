@@ -153,6 +153,7 @@ def habitual(verb: str, sentence: str, language: str) -> bool:
             and tokens[at - 1] in _PRESENT_AUX["es" if language == "es" else "en"]
             and not YOU & set(tokens)
             and not names_an_order(tokens)
+            and _CODE.search(clause) is None  # "CA-5701 is upgraded": this order
             # "el pedido queda anulado desde este momento": now, so this time, not always
             and not _NOW & set(words(sentence))
         )
@@ -160,6 +161,7 @@ def habitual(verb: str, sentence: str, language: str) -> bool:
 
 
 _ORDER_NOUNS = frozenset("pedido pedidos orden compra order orders".split())
+_CODE = scan.compile(r"(?:^|[^\pL\pN-])\pL{1,4}-\d{3,}(?:$|[^\pL\pN-])")
 
 
 def names_an_order(tokens: list[str]) -> bool:

@@ -265,6 +265,8 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return PASSIVE, False  # "se le reintegrará", "se te enviará"
         if tokens[index - 1] == "se" and tokens[index].endswith(("rá", "rán")):
             return PASSIVE, False  # "el importe se reintegrará": the impersonal future
+        if tokens[index - 2 : index] == ["ya", "se"] and tokens[index].endswith(_PRETERITE_3):
+            return PASSIVE, False  # "ya se cambió el transporte": a state said done
         if clitics & {"te", "le", "les"} and prev not in _MODAL_CUSTOMER_ES:
             return PASSIVE, False  # "te enviarán la etiqueta": someone for you
         if _team_subject(tokens, index, _TEAM_ES):
@@ -285,6 +287,7 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
 
 
 _CONDITIONAL_ES = ("ría", "rías", "ríamos", "ríais", "rían")
+_PRETERITE_3 = ("ó", "aron", "ieron")
 
 
 # Finite verbs of the third person: a first-person form cannot stand right before one.

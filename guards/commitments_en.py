@@ -98,14 +98,20 @@ def _temporal_clause(tokens: list[str], index: int) -> bool:
     """The participle is a present passive inside a clause of time that opens with its
     own subject: "before the credit is issued", "until a refund is approved" frame a
     step of how things are done; they assert no deed for this customer."""
-    head = tokens[max(0, index - 6) : index]
-    if len(head) < 3 or head[-1] not in ("is", "are"):
+    head = tokens[max(0, index - 8) : index]
+    aux = 0  # "is", "are", or a perfect "has been": "until the return has been processed"
+    while head and head[-1] in _PASSIVE_CHAIN and aux < 2:
+        head, aux = head[:-1], aux + 1
+    if len(head) < 2 or not aux:
         return False
-    # the link, a determiner, one or two nouns, then "is": "before the store credit is"
+    # the link, a determiner, one or two nouns, then the auxiliaries
     return any(
-        token in _TIME_LINKS and head[at + 1] in _DETERMINERS and len(head) - at in (4, 5)
-        for at, token in enumerate(head[:-2])
+        token in _TIME_LINKS and head[at + 1] in _DETERMINERS and len(head) - at in (3, 4)
+        for at, token in enumerate(head[:-1])
     )
+
+
+_PASSIVE_CHAIN = frozenset("is are has have been".split())
 
 
 _TIME_LINKS = frozenset("before after until once when whenever".split())

@@ -271,6 +271,11 @@ def _hands_information(tokens: list[str], index: int) -> bool:
 _COURTESY_ES = ("disculpa", "perdón", "perdon", "paciencia", "momento", "gracias", "comprensi")
 
 
+# Pronominal verbs of the speaker's own mind (closed class, folded stems).
+_OF_MYSELF_ES = ("equivo", "confund", "olvid", "disculp", "alegr", "preocup", "enter")
+_OF_MYSELF_ES += ("arrepent",)
+
+
 def _deed_es(tokens: list[str], index: int) -> bool:
     token = tokens[index]
     if len(token) < 4 or token in _AUXILIARIES_ES or _hands_information(tokens, index):
@@ -289,6 +294,8 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return any(t.startswith(_CASE_ES) for t in tokens[index + 2 : index + 5])
     prev = _previous(tokens, index, CLITICS_ES | {"ya", "yo", "nosotros", "recién"})
     bare = fold(token)
+    if tokens[index - 1 : index] == ["me"] and bare.startswith(_OF_MYSELF_ES):
+        return False  # "me equivoqué", "me enteré": the speaker's own state, no deed
     if prev in _PERFECT_ES and (regular_participle_es(bare) or bare.endswith(("to", "cho"))):
         return True
     if prev == "a" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _GO_ES:

@@ -89,6 +89,8 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
     j = index - 1
     while j >= 0 and index - j <= _WINDOW:
         token = tokens[j]
+        if token == "no" and j and tokens[j - 1] in ("cómo", "como"):
+            return False  # "Cómo no, le enviamos…": of course, an assent
         if token in negation or token.endswith("n't"):
             return True
         if token not in chain:

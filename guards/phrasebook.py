@@ -96,7 +96,7 @@ SPANISH = Phrasebook(
         r"como\s+disculpa",
         r"para\s+compensar(?:te|lo|le|la|les)?",
         r"para\s+compensarte",
-        r"por\s+las\s+molestias",
+        r"por\s+(?:la|las)\s+molestias?",
         r"en\s+compensaci[oó]n",
         r"para\s+disculparnos",
         r"como\s+gesto",

@@ -353,6 +353,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("move", Act.MODIFY, ("priority", *CHANGE_EN)),
     # a term made longer: "I've extended your rental by two days"
     Verb("extend", Act.MODIFY, _TERMS_EN),
+    Verb("upgrade", Act.MODIFY, ("shipping", "express", *CHANGE_EN)),
     Verb("expedite", Act.MODIFY),
     Verb("prioritise", Act.MODIFY),
     Verb("prioritize", Act.MODIFY),

@@ -141,3 +141,66 @@ def test_its_covered_speaks_of_the_product_named_before():
     goes on "It's covered by the manufacturer's standard electrical warranty" (cb-0129),
     then the warranty is the pot's: warranty_without_data fails."""
     assert "warranty_without_data" in check(blind("cb-0129"), second_reader=None)
+
+
+def test_of_course_is_an_assent_not_a_negation():
+    """Given no tool that sends, when the draft says "Cómo no, le enviamos el comprobante
+    de la seña a su correo en el transcurso del día" (bo-0102), then "cómo no" says yes:
+    the promise to send stands and action_claim fails; "No, no le enviamos nada" does not."""
+    assert "action_claim" in check(blind("bo-0102"), second_reader=None)
+    assert "action_claim" not in check(turn("No, no le enviamos nada."), second_reader=None)
+
+
+def test_a_change_said_already_made_in_the_impersonal_is_claimed():
+    """Given a lookup that still shows the old carrier, when the draft says "Ya se cambió
+    el transporte a expreso" (bs-0029), then the change is said done: action_claim
+    fails."""
+    assert "action_claim" in check(blind("bs-0029"), second_reader=None)
+
+
+def test_an_order_code_makes_a_present_passive_this_case():
+    """Given only a lookup of CA-5701, when the draft says "CA-5701 is upgraded to 2-day
+    shipping" (bk-0143), then the present passive is about this order, not how the shop
+    works: action_claim fails."""
+    assert "action_claim" in check(blind("bk-0143"), second_reader=None)
+
+
+def test_a_discount_for_the_trouble_is_an_apology_gift():
+    """Given a 10% promotion on sheets with a sommier, when the draft says "Por la
+    molestia te hacemos un 10% de descuento en tu próxima compra" (dy-0124), then the
+    singular "por la molestia" is an apology like "por las molestias": discount_promise
+    fails, whatever the chunk's percentage."""
+    assert "discount_promise" in check(blind("dy-0124"))
+
+
+def test_an_infinitive_after_a_verb_of_advising_is_the_customers():
+    """Given no tool, when the draft says "te hacemos el cambio, y te recomiendo abrir un
+    reclamo desde Mis compras", then opening the claim is advice to the customer, not an
+    act coordinated with the shop's: only the change is claimed."""
+    from guards.action_claim import unperformed_acts
+
+    draft = (
+        "Te cambiamos la dirección del pedido, y te recomiendo abrir un reclamo desde Mis compras."
+    )
+    assert {str(a) for a in unperformed_acts(turn(draft))} == {"modify"}
+
+
+def test_a_request_for_a_refund_called_pedido_is_the_request_filed():
+    """Given request_refund ran for order 4500, when the draft says "Cargué el pedido de
+    reembolso de la visita de la orden 4500, y ahora lo revisa un compañero" (dz-0147),
+    then "pedido de reembolso" names the request the tool filed: nothing fails."""
+    assert check(blind("dz-0147")) == {}
+
+
+def test_a_step_until_the_return_has_been_processed_is_how_things_go():
+    """Given no tool, when the draft tells the customer to "keep the collection receipt
+    until the return has been processed" (ch-0130), then the perfect passive inside the
+    clause of time asserts nothing done: nothing fails."""
+    assert check(blind("ch-0130")) == {}
+
+
+def test_i_was_wrong_is_no_deed():
+    """Given a lookup only, when the draft opens "Perdón, me equivoqué: yo no puedo mandar
+    etiquetas ni mails desde el chat" (aq-0069), then being wrong is the speaker's own
+    state, not an act for the customer: nothing fails."""
+    assert check(blind("aq-0069")) == {}
