@@ -11,6 +11,8 @@ a bare "yes" to the question) and no clause of its may deny it.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from guards import scan
 from guards.conjugation import fold
 from guards.phrasebook import PHRASEBOOKS
@@ -70,7 +72,10 @@ def asked_names(question: str, language: str) -> tuple[str, ...]:
     if match is None:
         return ()
     asked = _OWN.split(match.group(1), 1)[0]
-    found = (fold(part) for w in _WORD.findall(asked) for part in words(w) if _naming(part, w))
+    written = _WORD.findall(asked)
+    found = [fold(part) for w in written for part in words(w) if _naming(part, w)]
+    # a number right after a name is the model's ("Palladio 4"), not a size or a price
+    found += [w for before, w in pairwise(written) if w.isdigit() and _naming(before, before)]
     return tuple(dict.fromkeys(found))
 
 

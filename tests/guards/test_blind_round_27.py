@@ -204,3 +204,10 @@ def test_i_was_wrong_is_no_deed():
     etiquetas ni mails desde el chat" (aq-0069), then being wrong is the speaker's own
     state, not an act for the customer: nothing fails."""
     assert check(blind("aq-0069")) == {}
+
+
+def test_a_number_after_the_asked_name_is_the_model():
+    """Given "¿tenéis jaula Ferplast Palladio 4?" and only the Palladio 3 returned, when
+    the draft says "¡Sí! La Ferplast Palladio 4 está disponible a 54,90 €" (an-0225),
+    then the 4 names the model asked for: stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("an-0225"), second_reader=None)
