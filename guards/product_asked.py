@@ -28,7 +28,8 @@ _ASKS = {
         r"trabajan|manejan|traen)\s+([^?.!]+)"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])(?:do\s+you\s+(?:have|carry|sell|stock)|have\s+you\s+got)\s+([^?.!]+)"
+        r"(?i)(?:^|[^\pL])(?:do\s+you\s+(?:have|carry|sell|stock)|have\s+you\s+got|got\s+any)"
+        r"\s+([^?.!]+)"
     ),
 }
 # The shop says it has it: the claims reader's verbs, or the thing "came in".

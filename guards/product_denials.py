@@ -135,9 +135,12 @@ def denied_products(
             out.append(([], about_range))  # "otro modelo": another thing
             continue
         content = _content(phrase)
-        if any(w in _ATTRIBUTE for w in content) and not _named_with(content, products):
-            out.append(([], about_range))  # "ese talle": a variant of it
-            continue
+        if any(w in _ATTRIBUTE for w in content):
+            if not _named_with(content, products):
+                out.append(([], about_range))  # "ese talle": a variant of it
+                continue
+            # "the Di2 version of 105": the words of the name are the product
+            content = [w for w in content if w not in _ATTRIBUTE]
         if not content:
             pointed = _pointer(phrase) and about_range
             out.append((loosely_referred(question, products) if pointed else [], about_range))
@@ -154,6 +157,7 @@ def denied_products(
                 and UNIT_WORDS.get(w) not in name
                 and not (w in COLOURS and agreed(w) in colours)
                 and not _compounded(w, name)
+                and not _head_of(w, name)
             ]
             if (
                 not extra and any(len(w) >= 3 or any(c.isdigit() for c in w) for w in content)
@@ -168,6 +172,16 @@ def _compounded(word: str, name: set[str]) -> bool:
     "destapacañerías", "abrelatas" and "abre"."""
     head = word[:6]
     return len(word) >= 6 and any(len(n) >= 6 and n.startswith(head) for n in name)
+
+
+def _head_of(word: str, name: set[str]) -> bool:
+    """An English compound's head: "pots" for the name's "teapot", "bags" for "handbag"."""
+    head = stem(word)
+    return (
+        word.isascii()
+        and len(head) >= 3
+        and any(len(n) > len(head) + 2 and n.endswith(head) for n in name)
+    )
 
 
 _IN = frozenset("en in at".split())

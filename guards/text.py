@@ -258,9 +258,11 @@ _FULL_STOP = scan.compile(r"[.!?]+(?:\s+|$)|\n+")
 
 
 _NEGATION = {
-    "es": frozenset("no nunca ningún ninguna ninguno ningunos ningunas ni tampoco sin".split()),
+    "es": frozenset(
+        "no nunca ningún ninguna ninguno ningunos ningunas ni tampoco sin nada".split()
+    ),
     "en": frozenset(
-        "no not never cannot can't don't doesn't haven't isn't without none neither".split()
+        "no not never cannot can't don't doesn't haven't isn't without none neither nothing".split()
     ),
 }
 

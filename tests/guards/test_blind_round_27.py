@@ -211,3 +211,31 @@ def test_a_number_after_the_asked_name_is_the_model():
     the draft says "¡Sí! La Ferplast Palladio 4 está disponible a 54,90 €" (an-0225),
     then the 4 names the model asked for: stock_contradiction fails."""
     assert "stock_contradiction" in check(blind("an-0225"), second_reader=None)
+
+
+def test_the_version_word_drops_out_of_a_denial_that_names_the_product():
+    """Given the Shimano 105 Di2 R7100 returned in stock, when the draft says "we don't
+    stock the Di2 version of 105" (bc-0009), then "version" is no word the product must
+    have: the denial is the Di2 groupset's, and stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("bc-0009"), second_reader=None)
+
+
+def test_got_any_asks_for_the_named_thing():
+    """Given "got any Rapha bib shorts in medium?" and an empty search, when the draft
+    says "We do! The Rapha Core bib shorts come in medium" (bc-0068), then the asked
+    brand is said carried: stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("bc-0068"), second_reader=None)
+
+
+def test_nothing_in_stock_says_the_shop_has_none():
+    """Given "Got any Cocteau Twins on vinyl?" and an empty search, when the draft says
+    "there's nothing by Cocteau Twins in stock right now" (cg-0129), then the clause is
+    negative: nothing fails."""
+    assert check(blind("cg-0129")) == {}
+
+
+def test_a_compounds_head_names_the_returned_product():
+    """Given the Yixing Clay Teapot returned in stock, when the draft says "We don't
+    carry Yixing clay pots" (bf-0062), then "pots" is the head of "teapot": the denial
+    is the teapot's, and stock_contradiction fails."""
+    assert "stock_contradiction" in check(blind("bf-0062"), second_reader=None)
