@@ -151,7 +151,7 @@ def _warranty_for_bare(
         scoped
         and not extends_by_analogy(clause, ctx.language)
         and (
-            not TERM.search(clause)
+            (not TERM.search(clause) and not _names_a_bare(clause, products, bare))
             or bridged(sentence, [c.text for c in ctx.retrieved], book.stopwords)
             # a policy in another language than the reply: its words cannot be compared
             or any(other_language(" ".join(p), ctx.language) for p in policies if p)
@@ -201,6 +201,12 @@ def _warranty_for_bare(
     if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
         named = closest(clause, named)  # one of two siblings, by the words it says
     return next((p for p in named if p in bare), None)
+
+
+def _names_a_bare(clause: str, products: tuple[Product, ...], bare: list[Product]) -> bool:
+    """The clause names, by its model words, a product whose sheet has no warranty:
+    "la Escalera de aluminio 6 escalones tiene garantía de fábrica" gives it one."""
+    return any(p in bare for p in named_products(clause, products))
 
 
 def _given_to_denied(

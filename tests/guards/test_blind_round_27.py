@@ -239,3 +239,11 @@ def test_a_compounds_head_names_the_returned_product():
     carry Yixing clay pots" (bf-0062), then "pots" is the head of "teapot": the denial
     is the teapot's, and stock_contradiction fails."""
     assert "stock_contradiction" in check(blind("bf-0062"), second_reader=None)
+
+
+def test_a_warranty_without_a_term_given_to_a_named_product_beside_a_policy():
+    """Given a ladder whose sheet has no warranty and a policy that covers only Bosch and
+    Black+Decker tools, when the draft says "la Escalera de aluminio 6 escalones tiene
+    garantía de fábrica contra defectos de fabricación" (F-0009), then naming the ladder
+    gives it a warranty, term or no term: warranty_without_data fails."""
+    assert "warranty_without_data" in check(blind("F-0009"), second_reader=None)
