@@ -385,7 +385,7 @@ def _first_word(rest: str) -> str:
     word, end = match.group(), match.end()
     # "500 m2", "3 cm3": a square or cubic unit typed without its superscript
     power = rest[end : end + 1]
-    if word in _POWERED and power in "23" and power and not rest[end + 1 : end + 2].isalnum():
+    if word in _POWERED and power in ("2", "3") and not rest[end + 1 : end + 2].isalnum():
         return word + ("²" if power == "2" else "³")
     return word
 
