@@ -38,6 +38,7 @@ GROUPS = {
     "DP-DS": "guards-dp guards-dq actions-dr guards-ds",
     "DT-DW": "guards-dt guards-du actions-dv guards-dw",
     "DX-EA": "guards-dx guards-dy actions-dz guards-ea",
+    "EB-EF": "guards-eb guards-ec actions-ed guards-ef",
 }
 
 
