@@ -9,24 +9,36 @@ from itertools import pairwise
 
 from guards.act_objects import FIRST, INF, PART
 from guards.acts import Act
-from guards.conjugation import fold
+from guards.conjugation import fold, regular_participle_es, undiminished
 from guards.text import words
 from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, _WINDOW, SPEAKER
 from guards.verbs import Verb
+
+
+def names_object(token: str, objects: tuple[str, ...]) -> bool:
+    """The token is one of the objects: a stem it starts with ("reembols…"), or a short
+    word whole or in the plural ("vale", "vales", not "valencia"; "te", not "tenés")."""
+    for obj in objects:
+        if token.startswith(obj) and (
+            len(obj) > 4 or not obj.isalpha() or token in (obj, obj + "s", obj + "es")
+        ):
+            return True
+    return False
 
 
 def _free_manner(tokens: list[str], index: int) -> bool:
     """The thing sent goes free: a word for "free" or "as a gift" in the verb's object,
     right after it ("te mandamos de regalo…", "we'll send you a free case"), "sin
     cargo" after the object ("le enviaremos las dos almohadas sin cargo"), or "de
-    regalo / de yapa" fronted before the verb ("de yapa te mandamos las cintas")."""
+    regalo / como regalo / de yapa" fronted before the verb ("de yapa te mandamos las
+    cintas", "como regalo de bienvenida, le incluimos…")."""
     after = tokens[index + 1 : index + 7]
     if any(t in _FREE for t in after[:4]):
         return True
     if any(a == "sin" and b in _CHARGE_NOUNS for a, b in pairwise(after)):
         return True
-    before = tokens[max(0, index - 4) : index]
-    return any(a == "de" and b in _FREE for a, b in pairwise(before))
+    before = tokens[max(0, index - 6) : index]
+    return any(a in ("de", "como") and b in _FREE for a, b in pairwise(before))
 
 
 _CHARGE_NOUNS = frozenset("cargo coste costo".split())
@@ -49,7 +61,8 @@ def _in_context(verb: Verb, context: str) -> bool:
     "te lo dejo reservado" after "$ 35.000" keeps an item, it lowers nothing)."""
     tokens = words(context)
     return bool(verb.objects) and (
-        any(t.startswith(verb.objects) for t in tokens) or ("%" in verb.objects and "%" in context)
+        any(names_object(t, verb.objects) for t in tokens)
+        or ("%" in verb.objects and "%" in context)
     )
 
 
@@ -83,6 +96,11 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     the raw sentence as well: the word list drops them ("te la dejamos a $ 3.900")."""
     if not verb.objects:
         return True
+    after = tokens[index + 1] if index + 1 < len(tokens) else ""
+    if verb.lemma == "dejar" and regular_participle_es(fold(after).rstrip("s")):
+        # "dejé cargada la solicitud": a state left, which only its participle can make
+        # a lower price ("te lo dejo rebajado")
+        return names_object(after, verb.objects)
     start = max(0, index - 8)
     nearby = tokens[start : index + 9]
     if verb.received and "back" in tokens[index + 1 : index + 7] and any(c in raw for c in "$€£"):
@@ -92,7 +110,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     joined = " ".join(nearby)
     objects = tuple(verb.objects)
     return any(
-        t.startswith(objects) and not modifies_a_head(tokens, start + i)
+        (names_object(t, objects) or names_object(undiminished(t), objects))
+        and not modifies_a_head(tokens, start + i)
         for i, t in enumerate(nearby)
     ) or any(
         obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
@@ -136,7 +155,7 @@ def _subject_object(verb: Verb, tokens: list[str], index: int) -> bool:
     start = index
     while start > 0 and tokens[start - 1] not in ("que", "y", "pero", "and", "that", "but"):
         start -= 1
-    return any(t.startswith(obj) for t in tokens[start:index] for obj in verb.objects)
+    return any(names_object(t, verb.objects) for t in tokens[start:index])
 
 
 _FUTURE_EN = frozenset({"will", "shall", "'ll", "would", "can", "could"})

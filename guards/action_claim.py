@@ -12,9 +12,10 @@ from guards.claim_forms import (
     arithmetic,
     clause_of,
     copied,
+    customer_words,
+    customers_news,
     echoes_report,
     habitual,
-    heard_news,
     names_an_order,
     names_the_act,
     recorded_past,
@@ -164,7 +165,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 claim.verb, sentence
             ):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
-            if claim.actor != SPEAKER and heard_news(claim.verb, sentence):
+            if claim.actor != SPEAKER and customers_news(claim.verb, sentence, customer_words(ctx)):
                 continue  # "sorry to hear your event was cancelled": the customer's news
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
@@ -197,7 +198,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if (
                 reported(act, outputs)
                 and not _in_progress(claim, ctx.language)
-                and not _a_document_sent(act, claim.verb, sentence, _customer_words(ctx))
+                and not _a_document_sent(act, claim.verb, sentence, customer_words(ctx))
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             said = clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
@@ -256,7 +257,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         if not done and opens_as_done(sentence):
             # "Hecho. En un rato te llega el mail", "Ya está: el pedido sale envuelto",
             # in a turn whose tools did nothing: whatever was asked is claimed done
-            asked = requested_acts(_customer_words(ctx), ctx.language) - MONEY_ACTS
+            asked = requested_acts(customer_words(ctx), ctx.language) - MONEY_ACTS
             asked = asked or unperformed_acts(ctx) - MONEY_ACTS - {Act.OTHER} or {Act.OTHER}
             return Claim(sorted(asked)[0], "done", sentence)
         if (
@@ -267,7 +268,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         ):
             # Whatever the customer asked for is what "consider it done" claims; a
             # request read as a money act ("take my number off…") is still a request.
-            asked = requested_acts(_customer_words(ctx), ctx.language) - done
+            asked = requested_acts(customer_words(ctx), ctx.language) - done
             if asked:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return Claim(act, "done", sentence)
@@ -275,7 +276,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             not done
             and (
                 state := done_state(
-                    sentence, ctx.language, on_record, outputs=outputs, asked=_customer_words(ctx)
+                    sentence, ctx.language, on_record, outputs=outputs, asked=customer_words(ctx)
                 )
             )
             is not None
@@ -356,12 +357,6 @@ def _left_done(verb: str, sentence: str, *, no_tool: bool = False) -> bool:
     left = left or (no_tool and bool(before) and before[-1] in _PAST)
     left = left or (no_tool and len(before) == 2 and {"ya", "now", "already"} & set(before))
     return left and bool(YOU & set(tokens) or names_an_order(tokens))
-
-
-def _customer_words(ctx: GuardContext) -> str:
-    """The current message and the customer's message before it: what was asked."""
-    earlier = [m.text for m in ctx.history if m.role == "customer"][-1:]
-    return " \n ".join([*earlier, ctx.question])
 
 
 def _finding(

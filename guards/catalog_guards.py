@@ -208,9 +208,12 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     products = returned_products(ctx)
     if not any(p.in_stock is False for p in products):
         return None
-    for sentence in sentences(ctx.draft):
+    said = sentences(ctx.draft)
+    for sentence, following in zip(said, [*said[1:], ""], strict=True):
         if find_phrase(book.unavailable, sentence):
             continue  # "lo tenemos, pero está agotado": said as out of stock
+        if _gone_next(sentence, following, book, products):
+            continue  # "Sí, la tenemos: Correa negra. Eso sí, ahora está agotada."
         for clause in clauses(sentence, book.clause_breaks):
             offer = find_phrase(book.offer, clause) or offers(clause, ctx.language)
             if not offer or said_for_later(clause):
@@ -236,6 +239,17 @@ def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding
     if priced is not None:
         return Finding(detail=f"sells {priced.name!r} at its price, marked out of stock")
     return None
+
+
+def _gone_next(
+    sentence: str, following: str, book: Phrasebook, products: tuple[Product, ...]
+) -> bool:
+    """The next sentence says it is out of stock, of the products this one names: it
+    names none of its own ("Eso sí, ahora mismo está agotada")."""
+    if not following or not find_phrase(book.unavailable, following):
+        return False
+    here = named_products(sentence, products)
+    return bool(here) and all(p in here for p in named_products(following, products))
 
 
 def _only_yes(clause: str, book: Phrasebook, language: str) -> bool:

@@ -12,6 +12,7 @@ from itertools import pairwise
 
 from guards import scan
 from guards.conjugation import fold, regular_participle_es
+from guards.context import GuardContext
 from guards.text import CLAUSE_JOINTS, content_words, words
 
 
@@ -90,6 +91,45 @@ def heard_news(verb: str, sentence: str) -> bool:
     return False
 
 
+def echoed_reason(verb: str, sentence: str, customer: str) -> bool:
+    """ "since the visit was cancelled on our side", after the customer's "it was
+    cancelled by you": the customer's own news, given back as the reason for what the
+    sentence says; the same participle must be in the customer's words."""
+    tokens = words(sentence.lower())
+    if verb not in tokens or verb not in words(customer.lower()):
+        return False
+    for token in reversed(tokens[: tokens.index(verb)]):
+        if token in _REASONS:
+            return True
+        if token in _CLAUSE_OPENERS:
+            return False
+    return False
+
+
+_PERFECT_PASSIVE = frozenset("sido been fue fueron was were".split())
+
+
+def passive_event(verb: str, sentence: str) -> bool:
+    """ "El importe ya ha sido reembolsado", "la entrega fue reprogramada": a passive
+    past, an event of this case, which no policy states, whatever it cites."""
+    tokens = words(sentence.lower())
+    at = tokens.index(verb.lower()) if verb.lower() in tokens else 0
+    return bool(_PERFECT_PASSIVE & set(tokens[max(0, at - 3) : at]))
+
+
+def customer_words(ctx: GuardContext) -> str:
+    """The current message and the customer's message before it: what was asked."""
+    earlier = [m.text for m in ctx.history if m.role == "customer"][-1:]
+    return " \n ".join([*earlier, ctx.question])
+
+
+def customers_news(verb: str, sentence: str, customer: str) -> bool:
+    """The act is news the customer brought: heard of, or given back as a reason."""
+    return heard_news(verb, sentence) or echoed_reason(verb, sentence, customer)
+
+
+_REASONS = frozenset("since because porque como".split())
+_CLAUSE_OPENERS = frozenset("and but so y pero así that que".split())
 _HEAR = frozenset("hear heard saber enterarme enterarnos leer read".split())
 _EMOTIVE = frozenset("sorry sad lamento lamentamos siento sentimos pena".split())
 

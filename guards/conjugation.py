@@ -118,3 +118,19 @@ def subjunctive_we(token: str, lemma: str) -> bool:
     if kind == "ar":
         return folded.endswith("emos") and folded[:-4] in (stem, stem[:-1] + "qu", stem[:-1] + "gu")
     return folded == stem + "amos"
+
+
+def undiminished(token: str) -> str:
+    """A Spanish diminutive's noun ("descuentito", "regalito", "platita", "cuponcito"
+    are a discount, a gift, money, a coupon), or the word itself. Bases under five
+    letters are left alone ("bonito" is no "bono")."""
+    for suffix in ("citos", "citas", "cito", "cita", "itos", "itas", "ito", "ita"):
+        if token.endswith(suffix):
+            stem = token[: -len(suffix)]
+            plural = "s" if suffix.endswith("s") else ""
+            if suffix.startswith("c"):
+                base = stem + ("es" if plural else "")  # cupon-cito, cupon-citos
+            else:
+                base = stem + ("a" if "a" in suffix else "o") + plural
+            return base if len(base) >= 5 else token
+    return token

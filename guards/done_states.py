@@ -140,9 +140,10 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
         for index, token in enumerate(tokens[:-2]):
             if token != "ya" or tokens[index + 1] not in _HOLDS_ES:
                 continue
-            for participle in tokens[index + 2 : index + 7]:
+            for at, participle in enumerate(tokens[index + 2 : index + 7], index + 2):
                 if (
                     _participle(participle, lang)
+                    and tokens[at - 1] not in _NOUN_BEFORE_ES  # "en el carrito": a noun
                     and not _conversation(participle)
                     and fold(participle)[:5] not in fold(reported)
                 ):
@@ -165,6 +166,10 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
                 if fold(participle)[:5] not in fold(reported):
                     return participle
     return None
+
+
+# Words a noun follows and a participle does not (closed class).
+_NOUN_BEFORE_ES = frozenset("el la los las un una en de del al mi tu su".split())
 
 
 def _participle(token: str, lang: str) -> bool:

@@ -93,7 +93,7 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
             return False  # "Cómo no, le enviamos…": of course, an assent
         if token in negation or token.endswith("n't"):
             return True
-        if token not in chain:
+        if token not in chain and not token.endswith(("ly", "mente")):  # "don't currently"
             # "There's no other freebie I can offer": the verb's object, fronted with
             # "no" before its subject, is what the sentence says there is none of
             return (
@@ -149,8 +149,8 @@ def decided(sentence: str) -> bool:
 _WHETHER = frozenset(("whether",))
 _WH = frozenset("si qué cuándo cuánto cómo if what when how".split())
 _KNOWING = tuple(
-    "sab sé supe confirm dec dic dig dij avis inform pregunt consult verific revis aclar "
-    "tell told know knew say said ask check find sure".split()
+    "sab sé supe confirm dec dic dig dij avis inform pregunt consult verific revis aclar explic "
+    "tell told know knew say said ask check find sure explain".split()
 )
 _PRONOUNS = frozenset("te le les os me nos you us me them him her".split())
 _REACH = 8  # words before the verb in which the question may open
@@ -213,6 +213,8 @@ def hypothetical(clause: str, language: str) -> bool:
     tokens = words(clause)
     if (_WOULD_EN if language == "en" else _WOULD_ES) & set(tokens):
         return True
+    if language != "en" and _CONDITIONAL_AR_IR.search(clause):
+        return True
     return any(
         (t == "aunque" and _SUBJUNCTIVE_ES & set(tokens[i + 1 : i + 5]))
         or (t == "even" and tokens[i + 1 : i + 2] in (["if"], ["when"]))
@@ -220,6 +222,10 @@ def hypothetical(clause: str, language: str) -> bool:
     )
 
 
+# The conditional of any "-ar" or "-ir" verb ("entraría", "cubrirían"), in lower case
+# (not "María"); "-ería" is left to the list above, as it ends many shop nouns
+# ("ferretería", "batería").
+_CONDITIONAL_AR_IR = re.compile(r"(?<![\w])[a-záéíóúñ]{3,}[ai]r(?:ía|ías|íamos|íais|ían)(?![\w])")
 # The subjunctive of "to be" and "to come out" after "aunque": a case conceded.
 _SUBJUNCTIVE_ES = frozenset("sea sean esté estén salga salgan haya".split())
 

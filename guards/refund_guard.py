@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from guards import scan
+from guards.act_objects import FIRST
 from guards.acts import REFUND_ACTS, Act, reported
+from guards.claim_forms import passive_event
 from guards.claimed_money import MoneyKind, claimed_money
 from guards.commitments import (
     CUSTOMER,
@@ -18,10 +20,18 @@ from guards.commitments import (
     money_back_verb,
     read_commitments,
 )
+from guards.conjugation import es_forms, fold
 from guards.context import GuardContext
 from guards.exceptions import waives_a_rule
 from guards.guarantees import guaranteed_money
-from guards.moods import conditional, decided, in_open_question, on_approval, on_decision
+from guards.moods import (
+    conditional,
+    decided,
+    in_open_question,
+    on_approval,
+    on_condition,
+    on_decision,
+)
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
 from guards.result_states import money_arrives, pronoun_lands
@@ -70,7 +80,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
         if (frame := guaranteed_money(sentence, ctx.language)) is not None:
             return Finding(detail=f"takes on money back ({frame!r}): {sentence!r}")
         for claim in read_commitments(sentence, ctx.language, context=context):
-            if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence):
+            if claim.act not in REFUND_ACTS or not _pays_back(claim, sentence, ctx.language):
                 continue
             if claim.lemma in ("receive", "recibir") and _passive_of(claim.verb, sentence):
                 continue  # "your return was received on 1 May": someone else received it
@@ -97,6 +107,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
                 # the citation backs the stretch it closes, not a promise said after it
                 and not tail_with(claim.verb, sentence, tails)
                 and not _yours_to_come(sentence)
+                and not passive_event(claim.verb, sentence)
                 and (
                     claim.actor == PASSIVE
                     or any(
@@ -189,7 +200,7 @@ def _past(verb: str) -> bool:
     return verb.endswith(("ó", "aron", "ieron", "é", "ed"))
 
 
-def _pays_back(claim: Commitment, sentence: str) -> bool:
+def _pays_back(claim: Commitment, sentence: str, language: str) -> bool:
     """Money back said by the shop: done or promised, or offered on the customer's
     word ("si preferís cancelarlo, se lo devolvemos a tu tarjeta"), which pays as soon
     as they say yes ("I can…" alone is left to the binding reading). A refund offered on a
@@ -200,8 +211,11 @@ def _pays_back(claim: Commitment, sentence: str) -> bool:
         # a person decides is the policy
         # The shop's own "we'll refund you once it's reviewed" promises the review's
         # outcome; only a decision ("once approved") makes its promise wait on a person.
-        waits = on_decision if claim.actor == SPEAKER else on_approval
-        return not (waits(sentence) and conditional(sentence) and not decided(sentence))
+        # And its promise waits only on an "if": "once it's approved, we'll refund
+        # you" takes the approval as given and promises what follows it.
+        if claim.actor == SPEAKER and _in_first_person(claim, sentence, language):
+            return not (on_decision(sentence) and on_condition(sentence) and not decided(sentence))
+        return not (on_approval(sentence) and conditional(sentence) and not decided(sentence))
     return (
         claim.act == Act.REFUND
         and claim.offer
@@ -209,6 +223,18 @@ def _pays_back(claim: Commitment, sentence: str) -> bool:
         and claim.actor != CUSTOMER
         and not on_approval(sentence)
     )
+
+
+_WE_EN = frozenset("i we i'll we'll i'm we're i've we've i'd we'd let's".split())
+
+
+def _in_first_person(claim: Commitment, sentence: str, language: str) -> bool:
+    """The act's verb said by I or we ("we'll refund you", "te reintegramos"), not the
+    impersonal "se" of a policy ("el importe se devuelve")."""
+    if language == "en":
+        return not _WE_EN.isdisjoint(words(sentence.lower().replace("’", "'")))
+    verb = fold(claim.verb.lower())
+    return verb.endswith("mos") or es_forms(claim.lemma).get(verb) == FIRST
 
 
 # A clitic for this customer as the one the act is for: "te/le reembolsamos". English

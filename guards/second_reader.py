@@ -11,7 +11,8 @@ weight was learned from:
   an observed failure (the guard log shows it, the customer is not stopped by it); only
   for the guards in ``sets_aside``, those where setting aside removed more false alarms
   than true catches on the files that choose the thresholds, and never a firm finding
-  (``Finding.firm``: a grant no source can back, such as a gift given as an apology);
+  (``Finding.firm``: a grant no source can back, such as a gift given as an apology,
+  or a lower price the shop itself gives, "te hago un descuento", unbacked);
 - a draft the reader scores over ``high`` for a guard whose rule let it through fails
   that guard, and the note names the sentence and the words that weigh most. Where the
   rules read a commitment of that guard's kind in the draft and let it through (a tool

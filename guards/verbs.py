@@ -93,7 +93,7 @@ SPANISH: tuple[Verb, ...] = (
     Verb("restituir", Act.REFUND),
     Verb("devolver", Act.REFUND, MONEY_ES, extra=(("devuelvo", FIRST), ("devuelto", PART))),
     Verb("abonar", Act.REFUND, (*MONEY_ES, "te", "le", "os", "les")),
-    Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo")),
+    Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo", "te", "le", "os", "les")),
     Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),
     Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
     # a deposit or a hold given back: "el depósito te lo liberamos en 72 horas"

@@ -24,7 +24,8 @@ class SourceFigure:
 class Finding:
     """A guard's own rejection, before the pipeline attaches mode and reason. ``firm``:
     what it found no source can back whatever the wording (a gift as an apology, a rule
-    set aside for this customer), so the second reader never sets it aside."""
+    set aside for this customer, a lower price the shop gives in the first person with
+    no source for it), so the second reader never sets it aside."""
 
     detail: str
     extra_figures: tuple[str, ...] = ()

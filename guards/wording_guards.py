@@ -18,10 +18,7 @@ from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS
 from guards.moods import hypothetical, in_open_question
 from guards.numbers import FigureKind, extract_figures
-from guards.phrasebook import (
-    PHRASEBOOKS,
-    Phrasebook,
-)
+from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.price_grants import price_granted
 from guards.price_talk import (
     before_discount,
@@ -218,7 +215,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             ):
                 continue  # "… 20 % por transferencia [pagos#3]. … el descuento se te aplica"
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
-                return Finding(detail=f"gives a lower price ({claim.verb!r}): {sentence!r}")
+                detail = f"gives a lower price ({claim.verb!r}): {sentence!r}"  # firm: ours
+                return Finding(detail=detail, firm=claim.actor == SPEAKER and claim.binding)
             tail = tail_with(claim.verb, sentence, after_citation)
             if tail and not any(
                 supported_by(tail, t, book) and same_figures(tail, t, ctx.locale) for t in trusted

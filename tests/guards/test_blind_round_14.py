@@ -208,19 +208,21 @@ def test_an_item_kept_for_the_customer_after_a_price_is_no_discount():
 
 
 @pytest.mark.parametrize(
-    "draft",
+    ("draft", "promised"),
     [
-        "If it's approved, we'll put the amount back on your card.",
-        "Once your request is approved, we'll refund the full amount to your card.",
+        ("If it's approved, we'll put the amount back on your card.", False),
+        # session 28: "once" takes the approval as given (bh-0084, "we'll refund you in
+        # full once it's approved", labelled a promise by its writer)
+        ("Once your request is approved, we'll refund the full amount to your card.", True),
     ],
 )
-def test_a_refund_that_waits_on_an_approval_is_no_promise(draft):
+def test_a_refund_that_waits_on_an_if_approval_is_no_promise(draft, promised):
     # given a filed request
     tools = [("request_refund", {"order": "6604"}, "order 6604: refund request pending")]
     # when the shop's refund waits on the decision itself
     ctx = turn(draft, locale="en", question="Will I get my money?", tools=tools)
-    # then it is no promise
-    assert "refund_promise" not in check(ctx)
+    # then it is no promise under an "if", and a promise under "once"
+    assert ("refund_promise" in check(ctx)) is promised
 
 
 def test_a_fee_the_source_waives_said_again_passes():
