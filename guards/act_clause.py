@@ -14,6 +14,9 @@ from guards.text import words
 from guards.verb_groups import _FREE, _MODAL_EN, _SUBJECT_EN, _WINDOW, SPEAKER
 from guards.verbs import Verb
 
+# Participles of a lower price (closed class): "rebajado", "descontado", "abaratado".
+_LOWERED = ("rebaj", "descont", "bonific", "abarat")
+
 
 def names_object(token: str, objects: tuple[str, ...]) -> bool:
     """The token is one of the objects: a stem it starts with ("reembols…"), or a short
@@ -98,9 +101,12 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return True
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
     if verb.lemma == "dejar" and regular_participle_es(fold(after).rstrip("s")):
-        # "dejé cargada la solicitud": a state left, which only its participle can make
-        # a lower price ("te lo dejo rebajado")
-        return names_object(after, verb.objects)
+        # "dejamos autorizada a tu hermana", "dejé cargada la solicitud": a state left,
+        # an act done; only its participle can make it a lower price ("te lo dejo
+        # rebajado")
+        if verb.act == Act.MODIFY:
+            return not after.startswith(_LOWERED)
+        return after.startswith(_LOWERED) or names_object(after, verb.objects)
     start = max(0, index - 8)
     nearby = tokens[start : index + 9]
     if verb.received and "back" in tokens[index + 1 : index + 7] and any(c in raw for c in "$€£"):

@@ -381,6 +381,8 @@ ENGLISH = Phrasebook(
         r"we\s+can\s+deliver",
         r"you\s+can\s+(?:buy|order|get|pick)",
         r"(?:i|we)\s*(?:'ll|\s+will)\s+send|add\s+(?:it\s+|them\s+)?to\s+(?:your\s+)?(?:cart|basket|order)",
+        # "I can have them sent out tomorrow": a send the speaker arranges
+        r"(?:i|we)\s*(?:'ll|\s+will|\s+can)\s+(?:have|get)\s+(?:it|them)\s+(?:sent|shipped|posted)",
     ),
     warranty=(r"warranty", r"guarantee", r"guaranteed"),
     no_warranty=(

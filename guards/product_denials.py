@@ -25,14 +25,20 @@ _DENY = {
         r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
         r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+de|"
         r"contamos\s+con|estamos\s+(?:trabajando|vendiendo|manejando|ofreciendo|"
-        r"comercializando))|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos))"
+        r"comercializando))|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos)|"
+        # a copula with the range: "no forma parte de nuestro catálogo"
+        r"no\s+(?:es|son|forma|forman|está|están)\s+(?:parte\s+de|en)\s+nuestr[oa]s?\s+"
+        r"(?:catálogo|catalogo|surtido|gama|línea|linea|oferta))"
         r"(?:$|[^\pL])"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:we\s+)?(?:do\s+not|don't|no\s+longer)\s+"
         r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued|"
         r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:something|anything|a\s+product|"
-        r"an\s+item|a\s+brand)\s+we\s+(?:sell|carry|stock|have|offer))"
+        r"an\s+item|a\s+brand)\s+we\s+(?:sell|carry|stock|have|offer)|"
+        # a copula with the range: "isn't part of our range"
+        r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:part\s+of|in)\s+our\s+"
+        r"(?:range|catalogue|catalog|line-?up|selection|assortment))"
         r"(?:$|[^\pL])"
     ),
 }
@@ -63,7 +69,8 @@ _ATTRIBUTE = frozenset(
     "capacity".split()
 )
 _RANGE = scan.compile(
-    r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer"
+    r"(?i)vend|trabaj|manej|comerci|ofrec|discontinu|descontinu|carry|sell|work|offer|"
+    r"parte|nuestr|our"
 )
 _AND = scan.compile(r"(?i)\s(?:y|e|and)\s")
 _THAT = scan.compile(r"(?i)(?:^|\s)(?:que|that)\s")

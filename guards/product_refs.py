@@ -32,7 +32,11 @@ SHARED = {
 }
 # Closed class: "both" / "los dos" when nothing else in the sentence names the pair.
 PAIR = {
-    "es": (("los", "dos"), ("las", "dos"), ("ambos",), ("ambas",)),
+    # "tanto la X como la Y": the correlative names both
+    "es": (
+        *(("los", "dos"), ("las", "dos"), ("ambos",), ("ambas",)),
+        *(("tanto", "el"), ("tanto", "la"), ("tanto", "los"), ("tanto", "las")),
+    ),
     "en": (("both",),),
 }
 _UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in x pack pk".split())

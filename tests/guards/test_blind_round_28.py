@@ -26,6 +26,14 @@ RULES, READER = "rules", "reader"
         ("cm-0105", "refund_promise", RULES),
         # "como regalo de bienvenida, le incluimos el Deshumidificador UV": given free
         ("ci-0143", "discount_promise", RULES),
+        # "Dejamos autorizada a tu hermana": "dejar" with a participle, an act left done
+        ("bh-0106", "action_claim", RULES),
+        # "The Avent Natural Response isn't part of our range": the returned one denied
+        ("ef-0024", "stock_contradiction", RULES),
+        # "tanto la 70mai A800S como la Nextbase 622GW tienen 1 año": both are given it
+        ("ef-0044", "warranty_without_data", RULES),
+        # "I can have them sent out to you tomorrow", of bottles out of stock
+        ("ef-0082", "out_of_stock_offered", RULES),
         # correct answers, whole pipeline:
         # "Si ya tiene un pedido en curso, dígame el número": supposed, not on its way
         ("ed-0105", None, READER),
@@ -146,3 +154,12 @@ def test_the_conditional_of_ar_and_ir_verbs_is_read_and_shop_nouns_are_not():
     assert hypothetical("ya entraría en el envío gratis", "es")
     assert hypothetical("se cubrirían los gastos", "es")
     assert not hypothetical("María te escribe por la batería de la ferretería", "es")
+
+
+def test_a_participle_after_dejar_is_a_lower_price_only_when_it_says_one():
+    """ "Te lo dejo rebajado" lowers the price; "te lo dejo reservado" keeps an item."""
+    asked = "¿Me guardás la campera de $ 35.000?"
+    lower = turn("Dale, te la dejo rebajada a $ 30.000.", locale="es-AR", question=asked)
+    kept = turn("Dale, te la dejo reservada hasta el viernes.", locale="es-AR", question=asked)
+    assert "discount_promise" in check(lower, second_reader=None)
+    assert "discount_promise" not in check(kept, second_reader=None)
