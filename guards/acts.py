@@ -111,11 +111,20 @@ def reported(act: Act, outputs: str) -> bool:
         return False
     stretches = outputs.replace(";", "\n").replace(", ", "\n").splitlines()
     return any(
-        any(n in stretch for n in _REFUND_NOUNS)
+        (any(n in stretch for n in _REFUND_NOUNS) or _paid_to_the_customer(stretch))
         and any(p in stretch for p in _PAID)
         and not any(w in stretch for w in _NOT_YET)
         for stretch in stretches
     )
+
+
+def _paid_to_the_customer(stretch: str) -> bool:
+    """An amount paid onto the customer's means of payment: "abonados 2,35 EUR en
+    tarjeta 12/11", "£5.00 credited to card"."""
+    return any(c.isdigit() for c in stretch) and any(w in stretch for w in _MEANS)
+
+
+_MEANS = ("tarjeta", "card", "cuenta", "account", "mercado pago", "paypal")
 
 
 # A stretch about a request or a payment still to come reports no refund made: "refund

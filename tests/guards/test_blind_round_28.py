@@ -34,6 +34,9 @@ RULES, READER = "rules", "reader"
         ("ef-0044", "warranty_without_data", RULES),
         # "I can have them sent out to you tomorrow", of bottles out of stock
         ("ef-0082", "out_of_stock_offered", RULES),
+        # "Tenemos el iPhone 15 Pro … a $1.899.999 …, y también la versión Pro Max": a
+        # thousands dot does not end the clause before "y también"
+        ("w-0028", "stock_contradiction", RULES),
         # correct answers, whole pipeline:
         # "Si ya tiene un pedido en curso, dígame el número": supposed, not on its way
         ("ed-0105", None, READER),
@@ -45,6 +48,8 @@ RULES, READER = "rules", "reader"
         ("ed-0027", None, READER),
         # "Te explico qué ha pasado con el cupón": the coupon in an explained question
         ("dc-0084", None, READER),
+        # "consta un abono de 2,35 € en tu tarjeta" over "abonados 2,35 EUR en tarjeta"
+        ("bd-0065", None, READER),
         # correct answers the rules once stopped (the reader set them aside), rules alone:
         # "la tarjeta regalo", "ningún regalo": nouns, not "(te) regalo"
         ("bw-0081", None, RULES),
