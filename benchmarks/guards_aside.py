@@ -39,6 +39,7 @@ GROUPS = {
     "DT-DW": "guards-dt guards-du actions-dv guards-dw",
     "DX-EA": "guards-dx guards-dy actions-dz guards-ea",
     "EB-EF": "guards-eb guards-ec actions-ed guards-ef",
+    "EG-EJ": "guards-eg guards-eh actions-ei guards-ej",
 }
 
 
