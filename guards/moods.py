@@ -149,8 +149,8 @@ def decided(sentence: str) -> bool:
 _WHETHER = frozenset(("whether",))
 _WH = frozenset("si qué cuándo cuánto cómo if what when how".split())
 _KNOWING = tuple(
-    "sab sé supe confirm dec dic dig dij avis inform pregunt consult verific revis aclar explic "
-    "tell told know knew say said ask check find sure explain".split()
+    "sab sé supe confirm dec dic dig dij avis inform pregunt consult verific revis aclar "
+    "explic ver tell told know knew say said ask check find sure explain see".split()
 )
 _PRONOUNS = frozenset("te le les os me nos you us me them him her".split())
 _REACH = 8  # words before the verb in which the question may open

@@ -238,7 +238,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             for source in cited & promos:
                 sizes |= percents_of(chunk_text.get(source, ""), ctx.language)
         match = phrase_regex(book.discount).search(sentence) if offers else None
-        if not match or negated_segment(sentence, match.start(1), book):
+        if not match or negated_segment(sentence, match.start(1), book, if_too=bool(trusted)):
             continue
         if in_open_question(sentence, words(match.group(1))[0], ctx.language):
             continue  # "The cart will show whether any discount applies": asked, not given
@@ -333,12 +333,12 @@ def _clause_at(sentence: str, at: int) -> str:
     return sentence[start:]
 
 
-def negated_segment(sentence: str, start: int, book: Phrasebook) -> bool:
-    """A negation before the phrase in its own comma-delimited part of the sentence."""
+def negated_segment(sentence: str, start: int, book: Phrasebook, *, if_too: bool = True) -> bool:
+    """A negation before the phrase in its comma-delimited part, or (if_too) an "if" near."""
     segments = scan.split(_SEGMENT_BREAK, sentence[:start])
     segment = segments[-1]
     near = " ".join(segments[-2:])
-    conditional = find_phrase((r"if", r"si", r"en\s+caso\s+de"), near) is not None
+    conditional = if_too and find_phrase((r"if", r"si", r"en\s+caso\s+de"), near) is not None
     return (
         conditional
         or find_phrase(book.negation, segment) is not None

@@ -37,6 +37,9 @@ RULES, READER = "rules", "reader"
         # "Tenemos el iPhone 15 Pro … a $1.899.999 …, y también la versión Pro Max": a
         # thousands dot does not end the clause before "y también"
         ("w-0028", "stock_contradiction", RULES),
+        # "if you grab the kit, the clay bar can be added at no charge": no source speaks
+        # of any deal, so the "if" leaves nothing unsaid
+        ("bg-0007", "discount_promise", RULES),
         # correct answers, whole pipeline:
         # "Si ya tiene un pedido en curso, dígame el número": supposed, not on its way
         ("ed-0105", None, READER),
@@ -168,3 +171,14 @@ def test_a_participle_after_dejar_is_a_lower_price_only_when_it_says_one():
     kept = turn("Dale, te la dejo reservada hasta el viernes.", locale="es-AR", question=asked)
     assert "discount_promise" in check(lower, second_reader=None)
     assert "discount_promise" not in check(kept, second_reader=None)
+
+
+def test_an_if_leaves_a_deal_unsaid_only_where_a_source_speaks_of_deals():
+    """Given a shop whose sources give free shipping from an amount, when the draft says
+    "si tu compra llega a $35.000, el envío es gratis", then it passes; the same "if"
+    before a free item no source speaks of fails."""
+    rule = {"envios#1": "Envío gratis en compras desde $35.000."}
+    restated = turn("Si tu compra llega a $35.000, el envío es gratis.", chunks=rule)
+    grant = turn("Si llevás el kit, la barra de arcilla te sale gratis.", locale="es-AR")
+    assert "discount_promise" not in check(restated, second_reader=None)
+    assert "discount_promise" in check(grant, second_reader=None)
