@@ -155,6 +155,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
     chunks = {chunk.source: chunk.text for chunk in ctx.retrieved}
     stop = PHRASEBOOKS[ctx.language].stopwords
     on_record = " ".join((outputs, *chunks.values())).lower()
+    customer = customer_words(ctx)
     for sentence, cited in cited_sentences(ctx.draft):
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
@@ -165,7 +166,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 claim.verb, sentence
             ):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
-            if claim.actor != SPEAKER and customers_news(claim.verb, sentence, customer_words(ctx)):
+            if claim.actor != SPEAKER and customers_news(claim.verb, sentence, customer):
                 continue  # "sorry to hear your event was cancelled": the customer's news
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
@@ -198,7 +199,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if (
                 reported(act, outputs)
                 and not _in_progress(claim, ctx.language)
-                and not _a_document_sent(act, claim.verb, sentence, customer_words(ctx))
+                and not _a_document_sent(act, claim.verb, sentence, customer)
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             said = clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
@@ -257,7 +258,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         if not done and opens_as_done(sentence):
             # "Hecho. En un rato te llega el mail", "Ya está: el pedido sale envuelto",
             # in a turn whose tools did nothing: whatever was asked is claimed done
-            asked = requested_acts(customer_words(ctx), ctx.language) - MONEY_ACTS
+            asked = requested_acts(customer, ctx.language) - MONEY_ACTS
             asked = asked or unperformed_acts(ctx) - MONEY_ACTS - {Act.OTHER} or {Act.OTHER}
             return Claim(sorted(asked)[0], "done", sentence)
         if (
@@ -268,7 +269,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         ):
             # Whatever the customer asked for is what "consider it done" claims; a
             # request read as a money act ("take my number off…") is still a request.
-            asked = requested_acts(customer_words(ctx), ctx.language) - done
+            asked = requested_acts(customer, ctx.language) - done
             if asked:
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return Claim(act, "done", sentence)
@@ -276,7 +277,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             not done
             and (
                 state := done_state(
-                    sentence, ctx.language, on_record, outputs=outputs, asked=customer_words(ctx)
+                    sentence, ctx.language, on_record, outputs=outputs, asked=customer
                 )
             )
             is not None

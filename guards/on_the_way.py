@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from guards.moods import on_condition
 from guards.result_states import MODAL
 from guards.text import words
 
@@ -57,14 +58,11 @@ def underway(sentence: str, language: str) -> str | None:
     phrase = next((phrase for phrase in _UNDERWAY[lang] if phrase in lower), None)
     if phrase is not None and MODAL & set(words(lower[: lower.find(phrase)])[-4:]):
         return None  # "so it may still be on its way": what the lookup leaves open
-    if phrase is not None and _IF & set(
-        words(_CLAUSE_BREAK.split(lower[: lower.find(phrase)])[-1])
-    ):
+    if phrase is not None and on_condition(_CLAUSE_BREAK.split(lower[: lower.find(phrase)])[-1]):
         return None  # "si ya tiene un pedido en curso, dígame…": supposed, not said
     return phrase
 
 
-_IF = frozenset(("si", "if", "unless"))
 _CLAUSE_BREAK = re.compile(r"[,;:—–]")
 
 

@@ -27,6 +27,8 @@ from guards.text import words
 
 _HAVE_ES = SHOP_HAS_ES
 _HAVE_EN = SHOP_HAS_EN
+# Words within one sentence: a dot before a digit is a thousands mark ("$1.899.999").
+_SPAN = r"(?:[^.;:!?()\[\]]|\.\d)"
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": scan.compile(
@@ -44,23 +46,20 @@ _AFTER = {
 # shop's verb, then the other product with its "too" after it or its "también" before.
 _TOO_AFTER = {
     "es": scan.compile(
-        # a dot before a digit is a thousands mark, not a sentence's end ("$1.899.999")
-        r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s(?:[^.;:!?()\[\]]|\.\d)*?,?\s+y\s+también\s+"
+        r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s" + _SPAN + r"*?,?\s+y\s+también\s+"
         r"([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+((?:[^.;:!?()\[\]]|\.\d)+?)\s+(?:too|as\s+well)"
+        r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+(" + _SPAN + r"+?)\s+(?:too|as\s+well)"
         r"(?:$|[^\pL])"
     ),
 }
 # "Tenemos cápsulas compatibles además del café en grano", "we carry pods as well as
 # the beans": the thing before "además de" is the other one.
 _BESIDES = {
-    "es": scan.compile(
-        r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s+((?:[^.;:!?()\[\]]|\.\d)+?)\s+además\s+de"
-    ),
+    "es": scan.compile(r"(?i)(?:^|[^\pL])" + _HAVE_ES + r"\s+(" + _SPAN + r"+?)\s+además\s+de"),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+((?:[^.;:!?()\[\]]|\.\d)+?)\s+(?:as\s+well\s+as|"
+        r"(?i)(?:^|[^\pL])we\s+" + _HAVE_EN + r"\s+(" + _SPAN + r"+?)\s+(?:as\s+well\s+as|"
         r"in\s+addition\s+to|besides)(?:$|[^\pL])"
     ),
 }

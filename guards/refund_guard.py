@@ -22,6 +22,7 @@ from guards.commitments import (
 )
 from guards.conjugation import es_forms, fold
 from guards.context import GuardContext
+from guards.deeds_en import _CONTRACTED_EN, _SUBJECTS_EN
 from guards.exceptions import waives_a_rule
 from guards.guarantees import guaranteed_money
 from guards.moods import (
@@ -225,7 +226,7 @@ def _pays_back(claim: Commitment, sentence: str, language: str) -> bool:
     )
 
 
-_WE_EN = frozenset("i we i'll we'll i'm we're i've we've i'd we'd let's".split())
+_WE_EN = _SUBJECTS_EN | _CONTRACTED_EN | frozenset("i'd we'd let's".split())
 
 
 def _in_first_person(claim: Commitment, sentence: str, language: str) -> bool:
