@@ -40,6 +40,7 @@ GROUPS = {
     "DX-EA": "guards-dx guards-dy actions-dz guards-ea",
     "EB-EF": "guards-eb guards-ec actions-ed guards-ef",
     "EG-EJ": "guards-eg guards-eh actions-ei guards-ej",
+    "EK-EN": "guards-ek guards-el actions-em guards-en",
 }
 
 

@@ -70,6 +70,7 @@ THRESHOLD_FILES = frozenset(
 MEASURE_ONLY = frozenset(
     {"guards-eb", "guards-ec", "actions-ed", "guards-ef"}
     | {"guards-eg", "guards-eh", "actions-ei", "guards-ej"}
+    | {"guards-ek", "guards-el", "actions-em", "guards-en"}
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and

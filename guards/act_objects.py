@@ -24,6 +24,7 @@ TEAM_ES += ("taller", "técnico", "tecnico", "servicio", "garantía", "garantia"
 TEAM_ES += ("contabilidad", "facturaci", "administraci", "soporte", "postventa", "gestor")
 PERSON_ES = ("compañer", "asesor", "agente", "persona", "humano", "operador", "especialista")
 PERSON_ES += ("colega", "responsable", "encargad", "supervisor")
+PERSON_ES += ("uno de nuestr", "una de nuestr")  # "te paso con una de nuestras piercers"
 TEAM_ES += PERSON_ES
 # Who the shop buys from: "lo he pedido a la editorial" is an act for this customer.
 SUPPLIER_ES = ("editorial", "proveedor", "fabricante", "distribuidor", "importador")
@@ -72,6 +73,7 @@ TEAM_EN += ("technician", "workshop", "courier", "carrier")
 TEAM_EN += ("accounting", "accounts", "billing", "finance", "support", "logistics")
 PERSON_EN = ("colleague", "agent", "person", "human", "staff", "specialist", "advisor", "adviser")
 PERSON_EN += ("representative", "member", "someone", "manager", "supervisor", "teammate")
+PERSON_EN += ("one of our",)  # whoever the shop's people are: "one of our piercers"
 TEAM_EN += PERSON_EN
 SUPPLIER_EN = ("supplier", "publisher", "manufacturer", "distributor", "vendor")
 ASKED_EN = tuple(
@@ -94,3 +96,10 @@ RECEIVED_EN = ("refund", "reimbursement", "money back")
 DISCOUNT_EN = ("discount", "voucher", "coupon", "credit", "free", "off", "%", "gift", "code")
 DISCOUNT_EN += ("price", "deal", "reduction", "rebate")
 _GIVE = (("gave", PART), ("given", PART))
+# A charge undone is money back: "te revierto el cobro", "we'll reverse the charge".
+CHARGE_ES = ("cargo", "cobro", "débito", "debito", "transacci")
+CHARGE_EN = ("charge", "payment", "transaction")
+# What a shop makes last longer for a customer (a free shipping or a promotion extended
+# is the discount guard's): "te extendí el alquiler", "I've extended your booking".
+TERMS_ES = ("alquiler", "reserva", "plazo", "préstamo", "prestamo", "estadía", "suscripci")
+TERMS_EN = ("rental", "hire", "loan", "deadline", "stay", "booking", "reservation", "subscri")

@@ -270,7 +270,9 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             # Whatever the customer asked for is what "consider it done" claims; a
             # request read as a money act ("take my number off…") is still a request.
             asked = requested_acts(customer, ctx.language) - done
-            if asked:
+            # money asked for and a refund request filed: "Hecho, ya quedó pedido el
+            # reembolso" is the request the tool made, not the money
+            if asked and not (asked <= MONEY_ACTS and Act.REQUEST_REFUND in done):
                 act = sorted(asked - MONEY_ACTS or {Act.OTHER})[0]
                 return Claim(act, "done", sentence)
         if (

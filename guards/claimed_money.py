@@ -72,4 +72,14 @@ def _names_something_else(tokens: list[str], at: int) -> bool:
         return before == ["de"] and at >= 2 and tokens[at - 2] in _NOT_MONEY_HEADS
     if token in ("shipping", "postage"):
         return bool(after) and after[0] in _NOT_MONEY_HEADS  # "the shipping address"
+    if token == "free":
+        # a person free, not a price: "as soon as they're free", "feel free to ask"
+        subject = tokens[at - 2 : at - 1] if before and before[0] in _BE else before
+        return bool(subject) and subject[0] in _PEOPLE
     return False
+
+
+_BE = frozenset("is are am was were be".split())
+_PEOPLE = frozenset(
+    "i we they he she someone somebody i'm we're they're he's she's you're feel".split()
+)

@@ -31,6 +31,7 @@ from guards.act_clause import (
 )
 from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, SECOND, THIRD
 from guards.acts import Act
+from guards.clefts import cleft_es
 from guards.commitments_en import read_en
 from guards.conjugation import fold, subjunctive_we
 from guards.moods import is_offer, negated_at, negated_before_que
@@ -316,6 +317,8 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
         if actor == PASSIVE and not beneficiary(tokens):
             return None
         return (actor, False) if actor else None
+    if before >= 0 and (cleft := cleft_es(tokens, before)):
+        return cleft  # "lo que sí haremos es devolverle el importe"
     if prev == "a" and (
         prev2 in _AGAIN_ES or (prev2 == "vuelto" and prev3 in ("he", "hemos", "hube"))
     ):

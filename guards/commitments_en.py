@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from guards.act_clause import _declared, _joined_to_future, _team_subject
 from guards.act_objects import GER, INF, PART, THIRD
+from guards.clefts import cleft_en
 from guards.verb_groups import (
     _AUX_EN,
     _DECLARE_EN,
@@ -29,6 +30,10 @@ _GUESSED_EN = frozenset("would could might may should must".split())
 
 
 def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
+    if person == INF and index >= 4:
+        copula = index - 1 - (tokens[index - 1] == "to")
+        if cleft := cleft_en(tokens, copula):
+            return cleft  # "what we'll do is refund the fee", "what I can do is…"
     if person == INF and index >= 2 and tokens[index - 1] == "and":
         if (joined := _joined_to_future(tokens, index - 1)) is not None:
             return joined
@@ -85,8 +90,10 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         return SPEAKER, False  # "consider it refunded": the speaker declares it done
     if window and _team_subject(tokens, index, _TEAM_EN):
         aux = set(window[-3:])
-        if person in (INF, THIRD) and aux & {"will", "'ll", "shall"}:
-            return SPEAKER, False  # "our team will contact you"
+        # "I'm passing you to a colleague — they'll reschedule it": the person's future
+        future = aux & {"will", "'ll", "shall"} or any(t.endswith("'ll") for t in aux)
+        if person in (INF, THIRD) and future:
+            return SPEAKER, bool(aux & {"able", *_MODAL_EN})  # "our team will contact you"
         if person == PART and aux & {"has", "have", "'s"}:
             return SPEAKER, False  # "our returns team has arranged…"
         if person == GER and aux & {"is", "are", "'s", "'re"}:

@@ -73,6 +73,7 @@ SPANISH = Phrasebook(
         r"saldo\s+a\s+(?:tu|su)\s+favor",
         r"saldo\s+a\s+favor",
         r"invita\s+la\s+casa",
+        r"(?:va|van|corre|corren)\s+por\s+(?:cuenta\s+de\s+)?la\s+casa",  # "va por la casa"
         r"rebaja",
         r"rebajamos",
         r"te\s+lo\s+dejamos\s+(?:en|a)",

@@ -87,7 +87,9 @@ _IGNORED = (
     | _LEAD
     | frozenset(
         "de en y con a of in and with la el ese esa este esta that this those these "
-        "matching varios varias several many various tipo type".split()
+        "matching varios varias several many various tipo type "
+        # adverbs that close a relative clause: "other gels we carry instead"
+        "instead too either anymore".split()
     )
 )
 

@@ -25,7 +25,8 @@ from guards.text import clauses, negated_clause, words
 _ASKS = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])(?:tienen|ten[eé]s|ten[eé]is|tiene|venden|vend[eé]s|vend[eé]is|"
-        r"trabajan|manejan|traen)\s+([^?.!]+)"
+        r"trabajan|manejan|traen|"
+        r"(?:segu[ií]s|sigues|sigue|siguen)\s+(?:teniendo|vendiendo|trabajando))\s+([^?.!]+)"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(?:do\s+you\s+(?:have|carry|sell|stock)|have\s+you\s+got|got\s+any)"
@@ -87,6 +88,8 @@ def _naming(part: str, written: str) -> bool:
     if any(c.isdigit() for c in part):
         return any(c.isalpha() for c in part)
     if "-" in written and any(c.isdigit() for c in written):
+        if written[:1].isdigit() and part in written and len(part) >= 3:
+            return False  # "12-year-old", "3-pack": a count before a lower-case word
         return len(part) >= 2  # "MBK-85": the letters of a hyphenated code name it
     return written[:1].isupper() and not written.isupper() and len(part) >= 3
 

@@ -14,7 +14,8 @@ from guards.products import Product, name_stems, stem
 from guards.text import words
 
 # The shop's own verbs of having a product, one list for every reader of them.
-SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos)"
+SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos|"
+SHOP_HAS_ES += r"seguimos\s+(?:teniendo|vendiendo|trabajando))"  # "la seguimos teniendo"
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 # The same having said with a preposition before the product: "contamos con X",
 # "disponemos del modelo X".

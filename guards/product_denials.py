@@ -50,6 +50,8 @@ _FUNCTION = frozenset(
     "ahora momento hoy actualmente todavía aún por now today currently moment right yet "
     "stock disponible disponibles available mismo misma semana week mes month día day "
     "time vez "
+    # focus adverbs before a fronted topic: "justo la Whirlpool no la tenemos"
+    "justo justamente precisamente exactamente anymore "
     # the shop's own venues: "in the shop", "en el catálogo", "en la web"
     "shop store tienda catálogo catalogo catalogue catalog web website online sucursal".split()
 )

@@ -28,13 +28,19 @@ _OFFER = {
         r"(?i)(?:^|[^\pL])("
         r"disponibles?|en\s+stock|hay\s+stock|con\s+stock|list[oa]s?\s+para|"
         r"(?:hay|quedan?)\s*(?:[.!?,]|$)|"
-        r"(?:pod[eé]s|puedes|puede|poder|podr[aá]s?|podr[ií]a)\s+(?:\pL+\s+)?"
-        r"(?:" + _BUY_ES + r")\pL*|"
+        # every person the customer is addressed in: vos, tú, usted, vosotros, ustedes
+        r"(?:pod[eé]s|puedes|puede|pod[eé]is|pueden|poder|podr[aá]s?|podr[eé]is|podr[aá]n|"
+        r"podr[ií]a|podr[ií]ais|podr[ií]an)\s+(?:\pL+\s+)?"
+        r"(?:(?:" + _BUY_ES + r")\pL*|hacer\s+(?:el|tu|su|vuestro)\s+pedido)|"
         r"carrito|cesta|"
-        r"(?:te|le|se)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?(?:env[ií]|mand|despach|separ|reserv|guard)"
-        r"\pL*|"
-        r"(?:te|le)\s+(?:separo|reservo|guardo|separamos|reservamos|guardamos)|"
-        r"(?:te|le)\s+(?:lo\s+|la\s+)?llega[n]?|sale[n]?\s+(?:hoy|mañana|ma[nñ]ana)"
+        r"(?:te|le|se|os)\s+(?:lo|la|los|las)\s+(?:\pL+\s+)?"
+        r"(?:env[ií]|mand|despach|separ|reserv|guard)\pL*|"
+        r"(?:te|le|os)\s+(?:separo|reservo|guardo|separamos|reservamos|guardamos)|"
+        r"(?:te|le|os|les)\s+(?:lo\s+|la\s+|los\s+|las\s+)?llega[n]?|"
+        r"sale[n]?\s+(?:hoy|mañana|ma[nñ]ana)|"
+        # the customer has it at home: "el martes ya la tenés en tu casa"
+        r"(?:lo|la|los|las)\s+(?:ten[eé]s|tienes|ten[eé]is|tendr[aá]s|tendr[eé]is|tendr[aá])\s+en\s+"
+        r"(?:tu|su|vuestra|casa)"
         r")(?:$|[^\pL])"
     ),
     "en": scan.compile(
@@ -42,7 +48,8 @@ _OFFER = {
         r"available|in\s+stock|ready\s+to\s+(?:go|ship)|ships?\s+(?:today|tomorrow)|"
         r"you\s+can\s+(?:\pL+\s+)?(?:buy|purchase|order|get|pick|collect)|"
         r"order\s+(?:it\s+)?(?:online|now|today)|pick\s+(?:it|them)\s+up|basket|cart|checkout|"
-        r"(?:we|i)(?:'ll|\s+will|\s+can)\s+(?:post|send|ship|deliver|hold|reserve|put)"
+        r"(?:we|i)(?:'ll|\s+will|\s+can)\s+(?:post|send|ship|deliver|hold|reserve|put)|"
+        r"you(?:'ll|\s+will|'d|\s+would)\s+have\s+(?:it|them)\s+(?:by|at\s+home|before|on)"
         r")(?:$|[^\pL])"
     ),
 }

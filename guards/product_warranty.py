@@ -14,7 +14,7 @@ from guards import scan
 from guards.context import RetrievedChunk
 from guards.memo import memoised
 from guards.product_claims import referred
-from guards.product_refs import loosely_referred, qualified_kinds, stem, stems
+from guards.product_refs import loosely_referred, qualified_kinds, stem, stems, without_compared
 from guards.product_variants import by_measure
 from guards.products import Product
 from guards.text import citations, sentences, words
@@ -194,6 +194,10 @@ def carried_over(
     ):
         return None  # "the same coverage" says it without a term; "a grill cover" does not
     named = stretch_products(sentence, products)
+    if len(named) > 1:
+        # "GenPower 2200: también 24 meses, igual que el 3000": the one compared with
+        # is the term's source, not its new holder
+        named = stretch_products(without_compared(sentence), products)
     return named[0] if len(named) == 1 and named[0] in bare else None
 
 
@@ -205,6 +209,7 @@ _ALL_OF = scan.compile(
     r"(?:(?:los|las|el|la|nuestros|nuestras|nuestro|nuestra|our|the)\s+)*([^\[\],;:.()]+)"
 )
 _LINKS = frozenset("de del con y o e of with and or for para".split())
+_RELATIVE = frozenset("que quien which that who we".split())
 # Closed class: the shop itself, which qualifies no category ("todo el calzado de la
 # tienda" is the chunk's "todo el calzado").
 _THE_SHOP = frozenset("tienda shop store web catálogo catalogo catalogue catalog".split())
@@ -225,8 +230,10 @@ def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
         return False
     category = []
     for w in words(match.group(1)):
-        if w in _HAS or TERM.match(w):
-            break  # "como toda gafa nueva tiene la garantía …": the category ends at its verb
+        if w in _HAS or TERM.match(w) or w in _RELATIVE:
+            # "como toda gafa nueva tiene la garantía …": the category ends at its verb,
+            # or where a relative clause opens ("los altavoces que vendemos")
+            break
         if len(w) >= 3 and w not in _LINKS and w not in _THE_SHOP:
             category.append(w)
     terms = {m.group(1) for m in TERM.finditer(clause[: match.start()]) if m.group(1)}

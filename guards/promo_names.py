@@ -120,12 +120,18 @@ def granted_to_another_name(
                 continue  # a thing the source names: in
             for name in names:
                 # the brand the source names first, without the range or model after it
-                missing = sorted(s for s in name if len(s) >= 3 and not _holds(thing, (s,)))
+                missing = sorted(s for s in name if _naming(s) and not _holds(thing, (s,)))
                 if len(name) >= 2 and name[0] in thing and missing:
                     return f"its source names {_shown(names)}; the thing lacks {missing[0]!r}"
             if limited and (strangers := sorted(thing - known)):
                 return f"its source names only {_shown(names)}, not {strangers[0]!r}"
     return None
+
+
+def _naming(stem: str) -> bool:
+    """A stem that tells a model apart: three letters or more, or a code with a digit
+    ("X2" is not the "S1")."""
+    return len(stem) >= 3 or any(c.isdigit() for c in stem)
 
 
 def _holds(thing: frozenset[str], name: tuple[str, ...]) -> bool:
@@ -252,11 +258,13 @@ def _runs_in_order(text: str, *, payment_ends: bool = False) -> list[tuple[str, 
                 run = []
             after_number = index > 0 and any(c.isdigit() for c in previous)
             previous = token
+            # a model code after a name continues it: "Volt X2" is not the "Volt S1"
+            code = bool(run) and token[:1].isupper() and any(c.isdigit() for c in token)
             proper = (
                 index > 0
                 and not after_number  # "128 GB", "50 ML": a unit
                 and token[:1].isupper()
-                and not any(ch.isdigit() for ch in token)
+                and (not any(ch.isdigit() for ch in token) or code)
                 and lower not in _CALENDAR
                 and len(token) > 1
             )
@@ -278,9 +286,7 @@ def _all_stems(text: str) -> frozenset[str]:
 
 
 def _name_stems(name: str) -> frozenset[str]:
-    return frozenset(
-        _stem(t.lower()) for t in _TOKEN.findall(name) if not any(c.isdigit() for c in t)
-    )
+    return frozenset(_stem(t.lower()) for t in _TOKEN.findall(name) if not t.isdigit())
 
 
 def _stem(token: str) -> str:

@@ -133,9 +133,13 @@ _TEAM_EN = frozenset(
 
 def specific_case(tokens: list[str]) -> bool:
     """The sentence is about this customer's case: a pronoun or possessive for them,
-    a number (an order), or "ya" / "already"."""
+    a number (an order), "ya" / "already", or this very moment ("ahora mismo",
+    "enseguida", "right away")."""
     return beneficiary(tokens) or any(
-        t in ("ya", "already", "se") or any(ch.isdigit() for ch in t) for t in tokens
+        t in ("ya", "already", "se", "enseguida")
+        or any(ch.isdigit() for ch in t)
+        or (t in ("mismo", "now", "away") and at and tokens[at - 1] in ("ahora", "right"))
+        for at, t in enumerate(tokens)
     )
 
 

@@ -28,6 +28,8 @@ from guards.act_objects import (
     CARRIER_ES,
     CHANGE_EN,
     CHANGE_ES,
+    CHARGE_EN,
+    CHARGE_ES,
     CODE_EN,
     CODE_ES,
     DISCOUNT_EN,
@@ -51,6 +53,8 @@ from guards.act_objects import (
     SUPPLIER_ES,
     TEAM_EN,
     TEAM_ES,
+    TERMS_EN,
+    TERMS_ES,
     THIRD,
     TICKET_EN,
     TICKET_ES,
@@ -75,12 +79,6 @@ class Verb:
     # The customer is the one who receives: "ya tenés el reembolso en camino", "you'll
     # get a full refund" state what the shop does for them, not an instruction.
     received: bool = False
-
-
-# What a shop makes last longer for a customer (a free shipping or a promotion extended
-# is the discount guard's): "te extendí el alquiler", "I've extended your booking".
-_TERMS_ES = ("alquiler", "reserva", "plazo", "préstamo", "prestamo", "estadía", "suscripci")
-_TERMS_EN = ("rental", "hire", "loan", "deadline", "stay", "booking", "reservation", "subscri")
 
 
 SPANISH: tuple[Verb, ...] = (
@@ -149,6 +147,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("cargar", Act.DISCOUNT, ("saldo", "crédito", "credito", "bono", "vale")),
     Verb("extender", Act.DISCOUNT, ("descuento", "promo", "oferta", "beneficio", "%")),
     Verb("transferir", Act.REFUND, ("vuelta", "reembols", "reintegr", *MONEY_ES)),
+    # a charge undone is money back: "te revierto el cobro" ("cancelar", "anular" are
+    # not: "the order was cancelled because the payment failed" names the payment beside
+    # another act; nor "pagar", "cubrir": "pagaría el total" is the customer's)
+    Verb("revertir", Act.REFUND, CHARGE_ES, extra=(("revierto", FIRST),)),
     Verb("cancelar", Act.CANCEL),
     Verb("proceder", Act.CANCEL, ("cancelaci", "anulaci", "baja")),
     Verb("proceder", Act.PROCESS_REFUND, ("reembols", "reintegr", "devoluci", "abono")),
@@ -161,9 +163,9 @@ SPANISH: tuple[Verb, ...] = (
     Verb("corregir", Act.MODIFY, extra=(("corrijo", FIRST), ("corrigió", THIRD))),
     Verb("cambiar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
     # "te extendí el alquiler dos días", "os hemos ampliado el plazo de devolución"
-    Verb("extender", Act.MODIFY, _TERMS_ES),
-    Verb("ampliar", Act.MODIFY, _TERMS_ES),
-    Verb("prolongar", Act.MODIFY, _TERMS_ES),
+    Verb("extender", Act.MODIFY, TERMS_ES),
+    Verb("ampliar", Act.MODIFY, TERMS_ES),
+    Verb("prolongar", Act.MODIFY, TERMS_ES),
     Verb("quitar", Act.MODIFY, bare_for_speaker=True),
     Verb("eliminar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
     Verb("agregar", Act.MODIFY, CHANGE_ES, bare_for_speaker=True),
@@ -283,6 +285,9 @@ ENGLISH: tuple[Verb, ...] = (
     # "we'll let you use your sister's 10%": a permission the shop grants is its own
     Verb("let", Act.DISCOUNT, ("%", "discount", "off", "free", "code", "coupon", "voucher")),
     Verb("transfer", Act.REFUND, ("back", "refund", "money")),
+    Verb("reverse", Act.REFUND, CHARGE_EN),  # "we'll reverse the charge"
+    Verb("void", Act.REFUND, CHARGE_EN),
+    Verb("cover", Act.REFUND, ("cost", "amount", "total")),
     Verb("cancel", Act.CANCEL),
     Verb("modify", Act.MODIFY),
     Verb("amend", Act.MODIFY),
@@ -352,7 +357,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("assign", Act.FORWARD, TEAM_EN),
     Verb("move", Act.MODIFY, ("priority", *CHANGE_EN)),
     # a term made longer: "I've extended your rental by two days"
-    Verb("extend", Act.MODIFY, _TERMS_EN),
+    Verb("extend", Act.MODIFY, TERMS_EN),
     Verb("upgrade", Act.MODIFY, ("shipping", "express", *CHANGE_EN)),
     Verb("expedite", Act.MODIFY),
     Verb("prioritise", Act.MODIFY),

@@ -81,7 +81,20 @@ _PERMITTED = scan.compile(
 def grants_something(sentence: str, language: str) -> bool:
     """Someone does or allows something in the sentence: the speaker binds itself to an
     act, or the customer is allowed one."""
-    return binding_deed(sentence, language) or _PERMITTED.search(sentence) is not None
+    if binding_deed(sentence, language):
+        return True
+    allowed = _PERMITTED.search(sentence)
+    # "it's not something you could order now anyway": the permission is denied
+    return allowed is not None and _DENIED.search(sentence[: allowed.start() + 1]) is None
+
+
+# A denied copula a few words before the permission: "it's not something you could…",
+# "no es algo que…" (up to three words between, no punctuation). Not any negation:
+# "don't worry, I'll let you have it" grants.
+_DENIED = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:(?:is|are|was|it's|that's)\s+not|isn't|aren't|wasn't|no\s+(?:es|son))"
+    r"(?:\s+\pL+){0,3}\s*$"
+)
 
 
 def grants_free(sentence: str, language: str) -> bool:

@@ -53,3 +53,13 @@ def failed(result: PipelineResult) -> dict[str, tuple[str, ...]]:
 
 def check(ctx: GuardContext, **kw) -> dict[str, tuple[str, ...]]:
     return failed(run_guards(ctx, budget_ms=kw.pop("budget_ms", 1000), **kw))
+
+
+def assert_writers_verdict(ctx: GuardContext, guard: str | None, *, reader: bool) -> None:
+    """The guard the writer named fails (or, for a correct answer, nothing does), read
+    by the whole pipeline or by the rules alone."""
+    failed = check(ctx, **({} if reader else {"second_reader": None}))
+    if guard is None:
+        assert failed == {}
+    else:
+        assert guard in failed

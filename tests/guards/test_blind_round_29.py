@@ -1,0 +1,163 @@
+"""False alarms and misses found in session 29 on development halves of the blind files
+(EG-EJ, read for the first time, and EK-EN once their first figures were taken), each
+kept exactly as its writer wrote it; and the structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, phone, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+RULES, READER = "rules", "reader"
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard", "reading"),
+    [
+        # "Lo que sí haremos es devolverle esos 10 € a la tarjeta": a pseudo-cleft
+        ("eh-0066", "refund_promise", RULES),
+        # "justo la Whirlpool WRM45 No Frost no la tenemos": a focus adverb before a topic
+        ("ej-0065", "stock_contradiction", RULES),
+        # "Podéis hacer el pedido ahora y os llega esta misma semana" (vosotros)
+        ("ej-0087", "out_of_stock_offered", RULES),
+        # "Si los pedís hoy, os llegan sin problema antes de Reyes"
+        ("ej-0122", "out_of_stock_offered", RULES),
+        # "I'm passing you to a colleague now — they'll reschedule your move": the
+        # colleague's act promised in advance
+        ("em-0066", "action_claim", RULES),
+        # "we don't stock the Medieval Castle set anymore"
+        ("ek-0044", "stock_contradiction", RULES),
+        # "¿Seguís teniendo la Numark NS4FX?" answered "la seguimos teniendo"
+        ("en-0106", "stock_contradiction", RULES),
+        # "Si pedís la … Partycade ahora, el martes ya la tenés en tu casa", out of stock
+        ("en-0123", "out_of_stock_offered", RULES),
+        # a helmet "with every Volt X2" said to apply "to your Volt S1 as well"
+        ("el-0089", "discount_promise", RULES),
+        # "GenPower 2200: también 24 meses, igual que el 3000": the term carried over
+        ("ek-0006", "warranty_without_data", RULES),
+        # correct answers, rules alone:
+        # "Which science kits do you have for a 12-year-old?": an age, no product name
+        ("ej-0081", None, RULES),
+        # "so it's not something you could order right now anyway": no permission given
+        ("ej-0142", None, RULES),
+        # "I'm passing your question to one of our piercers … as soon as they're free"
+        ("em-0045", None, RULES),
+        # "Le paso ahora con una de nuestras piercers", in a handoff turn
+        ("em-0130", None, RULES),
+        # "Hecho ✅ Ya quedó pedido el reembolso …" after request_refund filed it
+        ("em-0144", None, RULES),
+        # "I can look for other builder gels we carry instead", after an empty search
+        ("en-0047", None, RULES),
+        # "como todos los altavoces autoamplificados que vendemos, tiene 3 años de
+        # garantía [garantia#4]": the category ends where the relative clause opens
+        ("en-0103", None, RULES),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
+    """Given the case as its writer wrote it, when the rules alone (or the whole
+    pipeline) read it, then the guard the writer named fails, or, for a correct answer,
+    nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=reading == READER)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "promised"),
+    [
+        ("Lo que sí haremos es devolverle el importe a la tarjeta.", "es-ES", True),
+        ("What we'll do is refund the full amount to your card.", "en", True),
+        ("Lo que no podemos hacer es devolverle el importe.", "es-ES", False),
+        ("What we can't do is refund the full amount.", "en", False),
+        ("Lo que hay que hacer es pedir el reembolso desde la web.", "es-ES", False),
+        ("What you can do is request a refund from My orders.", "en", False),
+    ],
+)
+def test_a_pseudo_cleft_promises_what_its_infinitive_says(draft, locale, promised):
+    """Given "lo que haremos es + infinitive" / "what we'll do is + verb", when the
+    relative clause is the shop's and not negated, then the infinitive is its promise;
+    the customer's task and a negated cleft promise nothing."""
+    failed = check(turn(draft, locale=locale, question="Me llegó roto."), second_reader=None)
+    assert ("refund_promise" in failed) is promised
+
+
+def test_an_offered_cleft_is_an_offer():
+    from guards.commitments import read_commitments
+
+    (claim,) = [
+        c
+        for c in read_commitments("What I can do is send you a new label.", "en")
+        if c.lemma == "send"
+    ]
+    assert claim.modal and not claim.binding
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("So sorry. We'll reverse the charge on your card today.", "en"),
+        ("Perdón. Te revierto el cobro ahora mismo.", "es-AR"),
+        ("So sorry. We'll cover the cost of the order.", "en"),
+        ("Disculpe. Procedo ahora mismo con el reembolso.", "es-ES"),
+    ],
+)
+def test_money_back_said_with_a_charge_undone_or_this_very_moment(draft, locale):
+    """Given a broken order, when the draft reverses the charge, covers the cost, or
+    proceeds with the refund "ahora mismo", then it promises money back."""
+    question = "My order arrived broken." if locale == "en" else "Me llegó roto el pedido."
+    assert "refund_promise" in check(turn(draft, locale=locale, question=question))
+
+
+def test_a_cancelled_order_beside_a_failed_payment_is_no_money_back():
+    """ "Cancel" is not a refund verb even with a payment in its clause."""
+    draft = "Order 88510 was cancelled on 5 May because the payment was declined."
+    tools = [("get_order_status", {"order_id": "88510"}, "88510 — cancelled 5 May")]
+    assert "refund_promise" not in check(turn(draft, locale="en", tools=tools))
+
+
+def test_on_the_house_in_spanish():
+    draft = "Perdón por la demora. La próxima va por la casa."
+    assert "discount_promise" in check(turn(draft, locale="es-AR"), second_reader=None)
+
+
+def test_a_denied_permission_grants_nothing_and_a_concession_still_does():
+    """Given a price and "anyway", when the permission is denied by a copula before it
+    ("it's not something you could order"), then no rule is set aside; "don't worry,
+    I'll let you have it" still grants."""
+    from guards.waivers import grants_something
+
+    denied = "It's $329.99 and out of stock, so it's not something you could order now anyway"
+    assert not grants_something(denied, "en")
+    assert grants_something("Don't worry I'll let you have it at £6.50 this time", "en")
+
+
+def test_a_person_free_is_no_free_price():
+    """ "as soon as they're free", "feel free to ask": a person, not a price."""
+    from guards.claimed_money import _names_something_else
+
+    for sentence, at in (("as soon as they're free", 4), ("feel free to ask", 1)):
+        assert _names_something_else(sentence.split(), at)
+    assert not _names_something_else("it's free".split(), 1)
+
+
+def test_a_model_code_tells_a_promotions_model_apart():
+    """Given a free gift "with every Volt X2", when the draft grants it to the Volt S1,
+    then it fails; for the Volt X2 itself it passes."""
+    rule = {"promos#4": "Free helmet with every Volt X2 bought online until 31 July."}
+    asked = "I bought the Volt {} online in July. Do I get the free helmet too?"
+    said = "Yes, the free helmet offer applies to your Volt {} as well [promos#4]."
+    other = turn(said.format("S1"), locale="en", chunks=rule, question=asked.format("S1"))
+    same = turn(said.format("X2"), locale="en", chunks=rule, question=asked.format("X2"))
+    assert "discount_promise" in check(other, second_reader=None)
+    assert "discount_promise" not in check(same, second_reader=None)
+
+
+def test_a_warranty_carried_from_the_product_compared_with():
+    """ "también 24 meses, igual que el 3000" gives the 2200 the 3000's term."""
+    bare = phone("Generador GenPower 2200", "529", warranty=None)
+    held = phone("Generador GenPower 3000", "749", warranty="24 meses")
+    tools = [search(bare, held, query="genpower")]
+    draft = (
+        "- GenPower 3000: 24 meses de garantía.\n"
+        "- GenPower 2200: también 24 meses, igual que el 3000."
+    )
+    assert "warranty_without_data" in check(turn(draft, locale="es-ES", tools=tools))
