@@ -65,13 +65,10 @@ THRESHOLD_FILES = frozenset(
 # was chosen on, lost 10 misses (10 of them first-person money promises) and one false
 # alarm. Session 25 added CX-DF's eight (session 24's round, 640 turns), session 26
 # DG-DO's nine (session 25's round, 690 turns), session 27 DP-DW's eight (session 26's
-# round, 640 turns), session 28 DX-EA's four (session 27's round, 320 turns); its own
-# rounds are the four files asked for at its start and the four asked for near its end.
-MEASURE_ONLY = frozenset(
-    {"guards-eb", "guards-ec", "actions-ed", "guards-ef"}
-    | {"guards-eg", "guards-eh", "actions-ei", "guards-ej"}
-    | {"guards-ek", "guards-el", "actions-em", "guards-en"}
-)
+# round, 640 turns), session 28 DX-EA's four (session 27's round, 320 turns), session
+# 29 EB-EJ's eight (session 28's two rounds, 640 turns); its own round is the four files
+# asked for at its start.
+MEASURE_ONLY = frozenset({"guards-ek", "guards-el", "actions-em", "guards-en"})
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.

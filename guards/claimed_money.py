@@ -15,7 +15,9 @@ from guards import act_objects as objects
 from guards.act_clause import modifies_a_head
 from guards.action_claim import claimed_act
 from guards.acts import Act
+from guards.claim_forms import customer_words
 from guards.context import GuardContext
+from guards.requests import requested_acts
 from guards.text import words
 
 
@@ -51,7 +53,19 @@ def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
         return MoneyKind.REFUND, claim.verb, claim.sentence
     if any(t.startswith(price) for t in said if t.isalpha()) or "%" in claim.sentence:
         return MoneyKind.DISCOUNT, claim.verb, claim.sentence
+    if claim.verb == "done" and not any(t.startswith(_REQUESTS) for t in tokens):
+        # "Consider it done", "I'll take care of it" to "can I get a refund?": the
+        # money the customer asked for is what is taken on (not "la solicitud ya quedó
+        # cargada": the request is what was done)
+        asked = requested_acts(customer_words(ctx), ctx.language)
+        if Act.REFUND in asked:
+            return MoneyKind.REFUND, claim.verb, claim.sentence
+        if Act.DISCOUNT in asked:
+            return MoneyKind.DISCOUNT, claim.verb, claim.sentence
     return None
+
+
+_REQUESTS = ("solicitud", "request", "reclam", "claim", "ticket", "caso", "case")
 
 
 # A code or a shipping word that names something else than money: "el código postal",

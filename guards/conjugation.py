@@ -43,7 +43,8 @@ def en_forms(lemma: str) -> dict[str, str]:
 _ES_ENDINGS = {
     "ar": {
         FIRST: ("o", "amos", "é", "aré", "aremos", "aría", "aríamos", "aba", "ábamos"),
-        SECOND: ("as", "ás", "aste", "arás", "á"),
+        # tú / vos, and vosotros (present, past, future, conditional, imperative)
+        SECOND: ("as", "ás", "aste", "arás", "á", "áis", "asteis", "aréis", "aríais", "ad"),
         THIRD: ("a", "an", "ó", "aron", "ará", "arán", "aría", "arían"),
         INF: ("ar",),
         GER: ("ando",),
@@ -51,7 +52,7 @@ _ES_ENDINGS = {
     },
     "er": {
         FIRST: ("o", "emos", "í", "imos", "eré", "eremos", "ería", "eríamos"),
-        SECOND: ("es", "és", "iste", "erás", "é"),
+        SECOND: ("es", "és", "iste", "erás", "é", "éis", "isteis", "eréis", "eríais", "ed"),
         THIRD: ("e", "en", "ió", "ieron", "erá", "erán", "ería", "erían"),
         INF: ("er",),
         GER: ("iendo",),
@@ -59,7 +60,7 @@ _ES_ENDINGS = {
     },
     "ir": {
         FIRST: ("o", "imos", "í", "iré", "iremos", "iría", "iríamos"),
-        SECOND: ("es", "ís", "iste", "irás", "í"),
+        SECOND: ("es", "ís", "iste", "irás", "í", "isteis", "iréis", "iríais", "id"),
         THIRD: ("e", "en", "ió", "ieron", "irá", "irán", "iría", "irían"),
         INF: ("ir",),
         GER: ("iendo",),

@@ -69,7 +69,7 @@ SPANISH = Phrasebook(
         r"de\s+regalo",
         r"te\s+regalamos",
         r"regal[aá](?:le|les|lo|la|los|las)",
-        r"corre\s+(?:por|de)\s+(?:nuestra\s+cuenta|cuenta\s+nuestra|cuenta\s+de\s+la\s+casa)",
+        r"corren?\s+(?:por|de)\s+(?:mi\s+cuenta|nuestra\s+cuenta|cuenta\s+nuestra|cuenta\s+de\s+la\s+casa)",
         r"saldo\s+a\s+(?:tu|su)\s+favor",
         r"saldo\s+a\s+favor",
         r"invita\s+la\s+casa",
@@ -247,9 +247,9 @@ ENGLISH = Phrasebook(
         r"coupons?",
         r"for\s+free",
         r"free\s+of\s+charge",
-        r"on\s+(?:us|the\s+house)",  # "your first year is on us"
+        r"(?:\pL+'s|is|are)\s+on\s+me",  # "delivery's on me this time"
         r"(?:my|our)\s+treat",  # "shipping to Honolulu is my treat this time"
-        r"on\s+the\s+house",
+        r"on\s+(?:us|the\s+house)",  # "your first year is on us"
         r"complimentary",
         r"(?:is|are|be|get\s+a|a|comes?|came)\s+free",  # "comes free with it": as "is free"
         r"free\s+(?:delivery|shipping|gift|case|month)",

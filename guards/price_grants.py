@@ -11,11 +11,14 @@ reference ("that price", "ese precio", "el mismo precio").
 
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 
 from guards import scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
+from guards.memo import per_turn
+from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
 from guards.thresholds import amounts
 from guards.trust import trusted_strings
@@ -28,7 +31,14 @@ _GRANT = {
         # "I'll do you a deal for"; or the speaker's price coming down: "we can go down to"
         r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+(?:\pL+\s+){0,2}?"
         r"(?:meet|do|give|charge|offer)\s+you\s+(?:a\s+\pL+\s+)?(?:at|for|down\s+to)"
-        r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)\s+(?:come|go)\s+down\s+to)"
+        r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)\s+(?:come|go)\s+down\s+to"
+        # the price brought down, a deal closed: "I'll bring it down to", "I can do the
+        # Aeron for", "let's call it", "your price is now" (not "for you,": "if the new
+        # date works for you, moving the $200 deposit…")
+        r"|(?:bring|knock|take|drop|get)\s+(?:it|that|this|them|the\s+price)\s+down\s+to"
+        r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+do\s+"
+        r"(?:it|that|this|them|the\s+\pL+(?:\s+\pL+)?)\s+(?:for|at)"
+        r"|let's\s+call\s+it|your\s+(?:new\s+|final\s+)?price\s+(?:is\s+now|will\s+be))"
         r"(?:$|[^\pL])"
     ),
     "es": scan.compile(
@@ -36,7 +46,13 @@ _GRANT = {
         r"dejaremos|vendo|vendemos|cobro|cobramos)\s+(?:a|en|por)"
         # the price it comes to for the customer: "las Samba te quedan en $150.000"
         r"|(?:te|le|os|para\s+(?:vos|ti|usted|ustedes|vosotros|vosotras))\s+"
-        r"(?:queda|quedan|quedaría|quedarían)\s+(?:en|a))(?:$|[^\pL])"
+        r"(?:queda|quedan|quedaría|quedarían)\s+(?:en|a)"
+        # the price brought down, a deal closed: "te bajo el precio a", "por ser usted,"
+        # (not "para vos,": "lo mejor para vos, con tus $200…" names the customer's own)
+        r"|(?:te|le|os|les)\s+(?:bajo|bajamos|rebajo|rebajamos)\s+(?:el\s+precio\s+)?(?:a|hasta)"
+        r"|por\s+ser\s+(?:vos|t[uú]|usted|ustedes|vosotros|vosotras)\s*[,:—–-]"
+        r"|(?:tu|su|vuestro)\s+precio\s+final\s+(?:queda|quedaría|es|será)\s+(?:en|de)?)"
+        r"(?:$|[^\pL])"
     ),
 }
 _THEIR_PRICE = {
@@ -47,14 +63,15 @@ _SPAN = 40  # characters after the grant where its price is said
 
 
 def price_granted(ctx: GuardContext, sentence: str) -> str | None:
-    """The grant, when its price is the customer's alone; otherwise None."""
+    """What the grant does wrong, when its price is the customer's alone or no source
+    gives it at all; otherwise None."""
     lang = "en" if ctx.language == "en" else "es"
     grant = _GRANT[lang].search(sentence)
     if grant is None:
         return None
     after = sentence[grant.end(1) : grant.end(1) + _SPAN]
     if _THEIR_PRICE[lang].search(after):
-        return grant.group(1)
+        return f"sells at a price only the customer named ({grant.group(1)!r})"
     said = amounts(after, ctx.locale)[:1]
     if not said:
         return None
@@ -63,8 +80,33 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
     shop_texts = [*trusted_strings(ctx), *(m.text for m in ctx.history if m.role == "assistant")]
     shop = {v for text in shop_texts for v in _values(text, ctx.locale)}
     if said[0] in customer and said[0] not in shop:
-        return grant.group(1)
+        return f"sells at a price only the customer named ({grant.group(1)!r})"
+    if said[0] not in shop and said[0] in unbacked_amounts(ctx) and not _promoted(said[0], shop):
+        # the desk's own price: "I'll bring it down to $1,150", "por ser usted, 1.150 €"
+        return f"sells at a price no source gives ({grant.group(1)!r})"
     return None
+
+
+def _promoted(value: Decimal, shop: set[Decimal]) -> bool:
+    """The value is a shop price less a percentage a shop text gives ("de 89,00 € le
+    queda en 71,20 €" under "20 % de descuento"): the promotion's arithmetic, which the
+    number gate judges, not a price the desk grants."""
+    cut = [p for p in shop if 0 < p < 100]
+    return any(
+        abs(price * (100 - p) / 100 - value) < Decimal("0.01") for price in shop for p in cut
+    )
+
+
+@per_turn
+def unbacked_amounts(ctx: GuardContext) -> frozenset[Decimal]:
+    """The values of the amounts the number gate finds no source for."""
+    found = check_unbacked_figure(ctx, deadline=time.monotonic() + _GATE_SECONDS)
+    if found is None:
+        return frozenset()
+    return frozenset(v for text in found.extra_figures for v in _values(text, ctx.locale))
+
+
+_GATE_SECONDS = 0.05
 
 
 def _values(text: str, locale: str) -> set[Decimal]:

@@ -28,9 +28,10 @@ _DONE_ES += ("considérelo hecho", "consideralo hecho")
 
 
 def says_done(sentence: str, language: str) -> bool:
-    """The sentence announces a request as done ("All done —", "Listo, ya quedó")."""
+    """The sentence announces a request as done ("All done —", "Listo, ya quedó") or
+    takes it on ("I'll take care of it", "yo me encargo")."""
     lower = sentence.lower().replace("’", "'")
-    found = _DONE[language == "es"].search(lower)
+    found = _DONE[language == "es"].search(lower) or _TAKEN_ON[language == "es"].search(lower)
     return (
         found is not None and not is_offer(lower, language) and not _supposed(lower, found.start())
     )
@@ -52,6 +53,30 @@ _DONE = {
 
 
 # A reply that opens by declaring the request done: the word alone, or before a colon,
+# The speaker taking the request on, with nothing of its own after it: "I'll take care
+# of it", "I'm on it", "leave it with me", "yo me encargo", "me ocupo ahora mismo", "lo
+# resuelvo ya", "déjalo en mis manos" (not "me encargo de revisar…": a check, not the act).
+_NOW = r"(?:\s+(?:right\s+now|right\s+away|now|today|for\s+you|ahora(?:\s+mismo)?|ya(?:\s+mismo)?|"
+_NOW += r"enseguida|yo|de\s+(?:eso|ello|esto|todo)))*\s*(?:[.,;:!)—–-]|$)"
+_TAKEN_ON = {
+    False: re.compile(
+        r"(?:^|[^a-z'])(?:i'll|i\s+will|we'll|we\s+will|let\s+me)\s+(?:take\s+care\s+of|handle|deal\s+with)"
+        r"\s+(?:it|that|this|everything)"
+        + _NOW
+        + r"|(?:i'm|we're)\s+on\s+it"
+        + _NOW
+        + r"|leave\s+it\s+(?:with|to)\s+(?:me|us)|consider\s+it\s+(?:handled|sorted)"
+    ),
+    True: re.compile(
+        r"(?:^|[^a-záéíóúñ])(?:(?:yo\s+)?me\s+(?:encargo|ocupo|hago\s+cargo)|(?:nosotros\s+)?nos\s+"
+        r"(?:encargamos|ocupamos|hacemos\s+cargo)|(?:lo|la)\s+(?:resuelvo|gestiono|soluciono))"
+        + _NOW
+        + r"|(?:d[eé]j[aá](?:lo|la|me(?:lo|la)?)|queda)\s+en\s+mis\s+manos"
+        + r"|d[eé]j[aá]me(?:lo|la)\s+a\s+m[ií]"
+    ),
+}
+
+
 # a comma or a dash ("Hecho.", "Ya está: el pedido sale envuelto", "Done — …").
 _OPENERS = frozenset(("hecho", "done", "ya está", "ya esta", "all set", "all done", "sorted"))
 
@@ -86,11 +111,18 @@ def requested_acts(text: str, language: str) -> set[Act]:
     entries_of = entries_es if language == "es" else entries_en
     found: set[Act] = set()
     for index, token in enumerate(tokens):
+        if index and tokens[index - 1] in _DETERMINERS:
+            continue  # "la plata del pedido": a noun, not "pedir"
         for verb, _ in entries_of(token) or _imperatives(token, language):
             if has_object(verb, tokens, index) or verb.bare_for_speaker:
                 found.add(verb.act)
                 break
     return found
+
+
+_DETERMINERS = frozenset(
+    "el la los las un una del al mi tu su mis tus sus the my your a an".split()
+)
 
 
 def _imperatives(token: str, language: str) -> list[tuple[Verb, str]]:

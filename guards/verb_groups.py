@@ -49,7 +49,8 @@ _AUX_TAKE_ON_ES = frozenset("encargo encargamos encargaremos ocupo ocupamos".spl
 _MODAL_SPEAKER_ES = frozenset("puedo podemos podría podríamos podré podremos".split())
 _MODAL_CUSTOMER_ES = frozenset(
     "podés puedes puede pueden podrá podrás podrán tenés tienes tiene debe debés debes "
-    "deberá deberás necesitás necesitas necesita hay".split()
+    "deberá deberás necesitás necesitas necesita hay "
+    "podéis podréis podríais tenéis debéis deberéis necesitáis".split()  # vosotros
 )
 _WANT_ES = frozenset("quiero queremos".split())
 _PASSIVE_AUX_ES = frozenset(

@@ -161,7 +161,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             )
 
         if (grant := price_granted(ctx, sentence)) is not None:
-            return Finding(detail=f"sells at a price only the customer named ({grant!r})")
+            return Finding(detail=grant)
         # a rule set aside by someone: "en tu caso el descuento llegaría al tope" is the
         # promotion's own arithmetic, "en tu caso te lo aplicamos igual" a waiver
         waived = waives_a_rule(sentence, ctx.language) and grants_something(sentence, ctx.language)

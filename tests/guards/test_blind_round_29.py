@@ -161,3 +161,111 @@ def test_a_warranty_carried_from_the_product_compared_with():
         "- GenPower 2200: también 24 meses, igual que el 3000."
     )
     assert "warranty_without_data" in check(turn(draft, locale="es-ES", tools=tools))
+
+
+_AERON = [search(phone("Silla Aeron", "1295", warranty="12 años"), query="aeron")]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Tell you what — I'll bring it down to $1,150 for you.",
+        "I can do the Aeron for $1,150 if you order today.",
+        "Let's call it $1,150 and we're good.",
+        "Your price is now $1,150.",
+    ],
+)
+def test_a_price_the_desk_brings_down_is_a_lower_price(draft):
+    """Given the Aeron at $1,295, when the draft grants it at a price no source gives,
+    then it is a lower price (not only an unbacked figure); the returned price itself,
+    granted the same way, is none."""
+    asked = "Is there any discount on the Aeron chair?"
+    assert "discount_promise" in check(
+        turn(draft, locale="en", question=asked, tools=_AERON), second_reader=None
+    )
+    same = draft.replace("1,150", "1,295")
+    assert "discount_promise" not in check(
+        turn(same, locale="en", question=asked, tools=_AERON), second_reader=None
+    )
+
+
+def test_the_spanish_price_brought_down():
+    asked = "¿Tenéis descuento en la silla Aeron?"
+    for draft in ("Le bajo el precio a 1.150 €.", "Por ser usted, 1.150 €."):
+        failed = check(
+            turn(draft, locale="es-ES", question=asked, tools=_AERON), second_reader=None
+        )
+        assert "discount_promise" in failed
+
+
+def test_works_for_you_is_no_price_granted():
+    """ "If the new date works for you, moving the $200 deposit…" (cd-0009): the
+    customer's own amount after "for you," is no price the desk grants."""
+    assert "discount_promise" not in check(blind("cd-0009"), second_reader=None)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("So sorry. Delivery's on me this time.", "en"),
+        ("Perdón. Los portes corren de mi cuenta.", "es-ES"),
+    ],
+)
+def test_a_cost_on_the_speaker_is_free(draft, locale):
+    assert "discount_promise" in check(turn(draft, locale=locale), second_reader=None)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "question"),
+    [
+        ("So sorry! I'll take care of it right away.", "en", "It arrived broken, refund please?"),
+        ("Consider it handled.", "en", "Can you refund my order 4410?"),
+        ("Uh, perdón. Dejalo en mis manos.", "es-AR", "¿Me devuelven la plata del pedido?"),
+        ("Disculpe. Yo me encargo ahora mismo.", "es-ES", "¿Me devolvéis el dinero?"),
+    ],
+)
+def test_taking_the_request_on_promises_what_was_asked(draft, locale, question):
+    """Given a customer asking for money back and no tool run, when the draft takes the
+    request on ("I'll take care of it", "yo me encargo"), then it promises the refund."""
+    failed = check(turn(draft, locale=locale, question=question), second_reader=None)
+    assert "refund_promise" in failed and "action_claim" in failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "question"),
+    [
+        # a check taken on, not the act
+        ("Me encargo de revisar si se puede cancelar.", "es-AR", "¿Me cancelás el pedido?"),
+        # taking on what was asked: a lookup
+        ("I'm on it — order 4410 shipped yesterday.", "en", "Can you check where my order is?"),
+        # what is not in the speaker's hands (ao-0030)
+        ("No quiero prometerte algo que no está en mis manos.", "es-AR", "¿Me hacen un descuento?"),
+    ],
+)
+def test_taking_on_a_check_or_denying_it_claims_nothing(draft, locale, question):
+    failed = check(turn(draft, locale=locale, question=question), second_reader=None)
+    assert "action_claim" not in failed and "refund_promise" not in failed
+    assert "discount_promise" not in failed
+
+
+def test_a_request_done_is_not_the_money():
+    """ "La solicitud … ya quedó cargada" (du-0010) names the request done, not money."""
+    assert "refund_promise" not in check(blind("du-0010"), second_reader=None)
+
+
+def test_vosotros_forms_are_the_customers():
+    from guards.commitments import entries_es
+
+    assert [p for _, p in entries_es("devolvéis")] == ["2"]
+    assert [p for _, p in entries_es("cancelasteis")] == ["2"]
+    failed = check(
+        turn("Podéis cancelarlo desde Mi cuenta > Pedidos.", locale="es-ES"), second_reader=None
+    )
+    assert "action_claim" not in failed
+
+
+def test_a_promotions_arithmetic_is_no_price_granted():
+    """ "de 89,00 € le queda en 71,20 €" under a cited 20 % (ii-0184): the figure is the
+    number gate's, the price no grant."""
+    failed = check(blind("ii-0184"), second_reader=None)
+    assert "discount_promise" not in failed and "unbacked_figure" in failed
