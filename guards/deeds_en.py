@@ -21,7 +21,9 @@ _TALK_EN = frozenset(
     "include included list listed share shared attach attached copy quote quoted ask "
     "asked take taking make made do did done keep kept let try tried give given "
     "seeing hear heard discuss discussed discussing talk talked talking chat chatted "
-    "chatting speak spoke spoken speaking".split()
+    "chatting speak spoke spoken speaking "
+    # aspect, not a deed: "we stopped selling it", the range, not an act for the case
+    "stop stopped quit".split()
 )
 _SUBJECTS_EN = frozenset("i we".split())
 # Who else a talk verb may reach: "checked with the warehouse", "hablé con el vendedor"

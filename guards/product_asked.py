@@ -42,13 +42,14 @@ _HAS = {
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(?:we\s+" + SHOP_HAS_EN + r"|we've\s+got|in\s+stock|"
-        r"available|just\s+came\s+in|came\s+back\s+in)(?:$|[^\pL])"
+        r"available|just\s+came\s+in|came\s+back\s+in|in\s+our\s+(?:range|catalogue|catalog))"
+        r"(?:$|[^\pL])"
     ),
 }
 # A bare "yes" that opens the reply: "¡Sí!", "Sí, …", "Yes!", "We do!".
 _YES = {
-    "es": scan.compile(r"(?i)^\W*(?:s[ií]|claro)\s*(?:[!,.]|$)"),
-    "en": scan.compile(r"(?i)^\W*(?:yes|yep|we\s+(?:sure\s+)?do)\s*(?:[!,.]|$)"),
+    "es": scan.compile(r"(?i)^\W*(?:s[ií]|claro)\s*(?:[!,.—–]|$)"),
+    "en": scan.compile(r"(?i)^\W*(?:yes|yep|we\s+(?:sure\s+)?do)\s*(?:[!,.—–]|$)"),
 }
 # What follows "for my / para mi" is the customer's own thing, not the one asked for.
 _OWN = scan.compile(r"(?i)(?:^|[^\pL])(?:for|with|para|con)\s+(?:my|mi|mis)(?:$|[^\pL])")

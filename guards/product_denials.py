@@ -23,9 +23,12 @@ from guards.text import words
 _DENY = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
-        r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+de|"
+        r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+del?|"
         r"contamos\s+con|estamos\s+(?:trabajando|vendiendo|manejando|ofreciendo|"
         r"comercializando))|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos)|"
+        # "lo dejamos de vender", "dejamos de trabajar la marca"
+        r"(?:(?:lo|la|los|las)\s+)?dejamos\s+de\s+(?:vender|traer|trabajar|manejar|tener|"
+        r"comercializar|ofrecer)|"
         # a copula with the range: "no forma parte de nuestro catálogo"
         r"no\s+(?:es|son|forma|forman|está|están)\s+(?:parte\s+de|en)\s+nuestr[oa]s?\s+"
         r"(?:catálogo|catalogo|surtido|gama|línea|linea|oferta))"
@@ -34,6 +37,7 @@ _DENY = {
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:we\s+)?(?:do\s+not|don't|no\s+longer)\s+"
         r"(?:have|carry|stock|sell|offer|work\s+with)|(?:we(?:'ve)?\s+)?discontinued|"
+        r"(?:we(?:'ve|\s+have)?\s+)?(?:stopped|quit)\s+(?:selling|carrying|stocking|offering)|"
         r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:something|anything|a\s+product|"
         r"an\s+item|a\s+brand)\s+we\s+(?:sell|carry|stock|have|offer)|"
         # a copula with the range: "isn't part of our range"
@@ -51,7 +55,8 @@ _FUNCTION = frozenset(
     "stock disponible disponibles available mismo misma semana week mes month día day "
     "time vez "
     # focus adverbs before a fronted topic: "justo la Whirlpool no la tenemos"
-    "justo justamente precisamente exactamente anymore "
+    "justo justamente precisamente exactamente anymore existencias has have been "
+    "year years año años last pasado pasada here aquí acá "
     # the shop's own venues: "in the shop", "en el catálogo", "en la web"
     "shop store tienda catálogo catalogo catalogue catalog web website online sucursal".split()
 )
@@ -77,7 +82,7 @@ _RANGE = scan.compile(
 _AND = scan.compile(r"(?i)\s(?:y|e|and)\s")
 _THAT = scan.compile(r"(?i)(?:^|\s)(?:que|that)\s")
 _NAMING = scan.compile(r"[\pL\pN][\pL\pN'.-]*")
-_STOP = scan.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because)\s")
+_STOP = scan.compile(r"[,;:()—–]|\s(?:pero|sino|solo|sólo|but|only|just|porque|because|ni|nor)\s")
 
 
 @lru_cache(maxsize=256)

@@ -40,7 +40,10 @@ _OFFER = {
         r"sale[n]?\s+(?:hoy|mañana|ma[nñ]ana)|"
         # the customer has it at home: "el martes ya la tenés en tu casa"
         r"(?:lo|la|los|las)\s+(?:ten[eé]s|tienes|ten[eé]is|tendr[aá]s|tendr[eé]is|tendr[aá])\s+en\s+"
-        r"(?:tu|su|vuestra|casa)"
+        r"(?:tu|su|vuestra|casa)|"
+        # bought or received: "está para comprar", "haga su pedido", "lo recibirá el lunes"
+        r"para\s+(?:comprar|pedir)|(?:hac[eé]|haga|hagan|haz|haced)\s+(?:tu|su|vuestro)\s+pedido|"
+        r"(?:lo|la|los|las)\s+(?:recibir[aá]s?|recibir[aá]n|recibir[eé]is|recib[ií]s|recibes|recibe)"
         r")(?:$|[^\pL])"
     ),
     "en": scan.compile(
@@ -49,7 +52,9 @@ _OFFER = {
         r"you\s+can\s+(?:\pL+\s+)?(?:buy|purchase|order|get|pick|collect)|"
         r"order\s+(?:it\s+)?(?:online|now|today)|pick\s+(?:it|them)\s+up|basket|cart|checkout|"
         r"(?:we|i)(?:'ll|\s+will|\s+can)\s+(?:post|send|ship|deliver|hold|reserve|put)|"
-        r"you(?:'ll|\s+will|'d|\s+would)\s+have\s+(?:it|them)\s+(?:by|at\s+home|before|on)"
+        r"you(?:'ll|\s+will|'d|\s+would)\s+have\s+(?:it|them)\s+(?:by|at\s+home|before|on)|"
+        r"(?:go\s+ahead\s+and|just)\s+(?:order|buy|grab|get)|it'll\s+be\s+with\s+you|"
+        r"you'll\s+(?:get|receive)\s+(?:it|them)\s+(?:by|on|in|within|tomorrow|today)"
         r")(?:$|[^\pL])"
     ),
 }

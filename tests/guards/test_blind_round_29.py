@@ -269,3 +269,52 @@ def test_a_promotions_arithmetic_is_no_price_granted():
     number gate's, the price no grant."""
     failed = check(blind("ii-0184"), second_reader=None)
     assert "discount_promise" not in failed and "unbacked_figure" in failed
+
+
+_FORERUNNERS = [
+    search(
+        phone("Garmin Forerunner 265", "449.99", warranty="1 year"),
+        phone("Garmin Forerunner 965", "599.99", in_stock=False, warranty="1 year"),
+        query="forerunner",
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale"),
+    [
+        ("We stopped selling the Forerunner 265 last year.", "en"),
+        ("El 265 lo dejamos de vender el año pasado.", "es-AR"),
+        ("Del Forerunner 265 no tenemos existencias.", "es-ES"),
+        ("Ya no disponemos del Forerunner 265.", "es-ES"),
+    ],
+)
+def test_a_returned_product_said_dropped_from_the_range(draft, locale):
+    """Given the Forerunner 265 returned in stock, when the draft says the shop stopped
+    selling it, then it contradicts the search; stopping is no act done for the case."""
+    failed = check(turn(draft, locale=locale, tools=_FORERUNNERS), second_reader=None)
+    assert "stock_contradiction" in failed and "action_claim" not in failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "question"),
+    [
+        ("Go ahead and order the 965 — it'll be with you in two days.", "en", "Can I get the 965?"),
+        ("Dale, el 965 está para comprar ya mismo.", "es-AR", "¿Puedo comprar el 965?"),
+        ("Haga su pedido del 965 y lo recibirá esta semana.", "es-ES", "¿Puedo pedir el 965?"),
+    ],
+)
+def test_an_out_of_stock_product_offered_to_buy_now(draft, locale, question):
+    """Given the Forerunner 965 out of stock, when the draft tells the customer to order
+    it now or says it will arrive, then it is offered; a pronoun stands for the one
+    product asked about."""
+    failed = check(turn(draft, locale=locale, tools=_FORERUNNERS, question=question))
+    assert "out_of_stock_offered" in failed
+
+
+def test_we_do_before_a_dash_answers_yes():
+    """ "We do — the 255 is right here in our range" says the asked 255 is carried."""
+    draft = "We do — the 255 is right here in our range, along with the 265."
+    asked = "Do you have the Forerunner 255?"
+    failed = check(turn(draft, locale="en", tools=_FORERUNNERS, question=asked))
+    assert "stock_contradiction" in failed
