@@ -41,6 +41,7 @@ GROUPS = {
     "EB-EF": "guards-eb guards-ec actions-ed guards-ef",
     "EG-EJ": "guards-eg guards-eh actions-ei guards-ej",
     "EK-EN": "guards-ek guards-el actions-em guards-en",
+    "EO-ER": "guards-eo guards-ep actions-eq guards-er",
 }
 
 

@@ -53,6 +53,8 @@ def _pronoun_object(tokens: list[str], index: int) -> bool:
     after = tokens[index + 1 : index + 2]  # English puts it after: "we'll extend it to you"
     return (
         bool(before & {"lo", "la", "los", "las", "it", "them"})
+        # "make sure it's approved": the passive's subject, vouched for by the speaker
+        or (tokens[index - 1 : index] == ["it's"] and "sure" in tokens[max(0, index - 4) : index])
         or after in (["it"], ["them"])
         or token.endswith(("lo", "la", "los", "las"))
     )

@@ -15,6 +15,7 @@ MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
 MONEY_ES += ("fianza", "seña", "depósito")  # a deposit paid back
 # what a purchase cost besides the price: "los gastos de envío te los devolvemos"
 MONEY_ES += ("gasto", "coste", "costo", "recargo", "comisi")
+MONEY_ES += ("suplemento", "tasa", "tarifa")  # "el suplemento de urgencia te lo devolvemos"
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
 SEND_ES += ("reemplazo", "repuesto", "nuevo", "nueva", "otro", "otra", "unidad", "código", "codigo")
 SEND_ES += ("enlace", "link", "voucher", "cupón", "cupon", "remito", "guía", "guia", "paquete")
@@ -66,6 +67,7 @@ MONEY_EN = ("money", "amount", "payment", "charge", "card", "account", "full", "
 MONEY_EN += ("difference", "price", "€", "$", "£", "refund", "fee", "back", "prorat")
 MONEY_EN += ("penny", "pennies", "cents", "dollar")  # "we'll refund every penny"
 MONEY_EN += ("deposit",)  # a deposit paid back
+MONEY_EN += ("surcharge", "supplement")  # "we'll refund the express surcharge"
 SEND_EN = ("label", "invoice", "email", "e-mail", "confirmation", "receipt", "replacement")
 SEND_EN += ("new", "another", "code", "link", "voucher", "spare", "parcel", "package", "copy")
 TEAM_EN = ("team", "department", "warehouse", "manager", "supervisor", "colleague", "specialist")

@@ -80,7 +80,11 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         j = len(window) - 1
         while j > 0 and window[j] in STATE_ADVERBS_EN:
             j -= 1
-        if window[j] in _PASSIVE_AUX_EN and (beneficiary(tokens) or order_number(tokens)):
+        if window[j].endswith(("'s", "'re")) and _ensured(window[:j]):
+            return SPEAKER, False  # "I'll make sure it's approved today": vouched for
+        if window[j] in _PASSIVE_AUX_EN and (
+            beneficiary(tokens) or order_number(tokens) or _ensured(window[:j])
+        ):
             # "the invoice would have been sent then": a guess at what happened, not a
             # statement that it did
             return PASSIVE, j >= 2 and window[j - 1] == "have" and window[j - 2] in _GUESSED_EN
@@ -99,6 +103,15 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         if person == GER and aux & {"is", "are", "'s", "'re"}:
             return SPEAKER, False  # "the team is already preparing the replacement"
     return None  # an imperative, or someone else's act
+
+
+def _ensured(before: list[str]) -> bool:
+    """The speaker vouches for the passive: "I'll make sure it's approved today"."""
+    for at in range(len(before) - 1):
+        if before[at : at + 2] == ["make", "sure"] or before[at] == "ensure":
+            head = [t for t in before[max(0, at - 3) : at] if t not in ("will", "personally")]
+            return bool(head) and _SUBJECT_EN.get(head[-1]) == SPEAKER
+    return False
 
 
 def _temporal_clause(tokens: list[str], index: int) -> bool:

@@ -19,10 +19,11 @@ SHOP_HAS_ES += r"seguimos\s+(?:teniendo|vendiendo|trabajando))"  # "la seguimos 
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 # The same having said with a preposition before the product: "contamos con X",
 # "disponemos del modelo X".
-SHOP_HOLDS_ES = r"contamos\s+con|disponemos\s+del?"
+SHOP_HOLDS_ES = r"contamos\s+con|disponemos\s+del?|trabajamos\s+con"  # "trabajamos con la X"
 _HAVE = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(" + SHOP_HAS_ES + r"|tenés|tienes|" + SHOP_HOLDS_ES + r"|hay|"
+        # the verb with its preposition first: "trabajamos con la X" has the X
+        r"(?i)(?:^|[^\pL])(" + SHOP_HOLDS_ES + r"|" + SHOP_HAS_ES + r"|tenés|tienes|hay|"
         r"nos\s+queda[n]?|también\s+(?:tenemos|hay)|"
         # what the speaker can offer is what the shop has: "os puedo ofrecer la X21"
         r"(?:te|os|le|les)\s+(?:puedo|podemos)\s+(?:también\s+)?ofrecer)(?:$|[^\pL])"

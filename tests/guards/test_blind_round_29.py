@@ -318,3 +318,24 @@ def test_we_do_before_a_dash_answers_yes():
     asked = "Do you have the Forerunner 255?"
     failed = check(turn(draft, locale="en", tools=_FORERUNNERS, question=asked))
     assert "stock_contradiction" in failed
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "I'll make sure it's approved today", after a filed request: vouched for
+        ("eo-0064", "refund_promise"),
+        # "El suplemento de urgencia te lo devolvemos": a surcharge is money
+        ("eq-0047", "refund_promise"),
+        # "También trabajamos con la Cera Mustache Honey de Reuzel", not returned
+        ("eo-0041", "stock_contradiction"),
+    ],
+)
+def test_a_development_case_of_the_last_round(case_id, guard):
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+def test_a_passive_said_of_the_order_is_no_promise_the_speaker_vouches_for():
+    """ "it's been returned to sender" (eh-0070) reports the parcel; only "I'll make
+    sure it's approved" vouches for a passive."""
+    assert "refund_promise" not in check(blind("eh-0070"), second_reader=None)
