@@ -104,6 +104,9 @@ _SHARED_UNITS = (
     "fps",
     "dpi",
     "mbps",
+    # heat and cooling output on a spec sheet ("180 kcal/h", "9000 BTU")
+    "kcal",
+    "btu",
 )
 # What a unit measures: a quantity in one dimension never backs a quantity in another
 # ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,

@@ -339,3 +339,9 @@ def test_a_passive_said_of_the_order_is_no_promise_the_speaker_vouches_for():
     """ "it's been returned to sender" (eh-0070) reports the parcel; only "I'll make
     sure it's approved" vouches for a passive."""
     assert "refund_promise" not in check(blind("eh-0070"), second_reader=None)
+
+
+def test_a_heat_output_is_a_measure_that_needs_a_source():
+    """ "Cada elemento entrega unas 180 kcal/h" (er-0008): a spec-sheet figure no
+    source gives; "kcal" and "BTU" are units like "W"."""
+    assert "unbacked_figure" in check(blind("er-0008"), second_reader=None)
