@@ -93,6 +93,8 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
             return False  # "Cómo no, le enviamos…": of course, an assent
         if token in negation or token.endswith("n't"):
             return True
+        if token == "longer" and j and tokens[j - 1] == "no":
+            return True  # "it can no longer be cancelled"
         if token not in chain and not token.endswith(("ly", "mente")):  # "don't currently"
             # "There's no other freebie I can offer": the verb's object, fronted with
             # "no" before its subject, is what the sentence says there is none of

@@ -345,3 +345,16 @@ def test_a_heat_output_is_a_measure_that_needs_a_source():
     """ "Cada elemento entrega unas 180 kcal/h" (er-0008): a spec-sheet figure no
     source gives; "kcal" and "BTU" are units like "W"."""
     assert "unbacked_figure" in check(blind("er-0008"), second_reader=None)
+
+
+def test_no_longer_negates_the_act():
+    """ "it can no longer be cancelled" reports what cannot be done; nothing is claimed."""
+    tools = [("get_order_status", {"order_id": "4410"}, "4410 — dispatched 3 June")]
+    draft = (
+        "Order 4410 shows as dispatched, so it can no longer be cancelled; you can return "
+        "it once it arrives."
+    )
+    ctx = turn(draft, locale="en", question="Can you cancel order 4410?", tools=tools)
+    assert "action_claim" not in check(ctx, second_reader=None)
+    done = turn("Order 4410 is now cancelled.", locale="en", question="Cancel 4410?")
+    assert "action_claim" in check(done, second_reader=None)
