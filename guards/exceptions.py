@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from guards import scan
 from guards.memo import memoised
-from guards.text import find_phrase
+from guards.text import find_phrase, words
 
 _WAIVERS = {
     "es": (
@@ -64,4 +64,26 @@ _REFUSED = scan.compile(r"(?i)(?:en\s+(?:tu|su|vuestro)\s+caso|in\s+your\s+case)
 def waives_a_rule(sentence: str, language: str) -> bool:
     """The sentence sets a rule aside for this customer."""
     said = " ".join(scan.split(_REFUSED, sentence))  # _REFUSED.sub(" ", …), without the wrapper
-    return find_phrase(_WAIVERS["en" if language == "en" else "es"], said) is not None
+    if find_phrase(_WAIVERS["en" if language == "en" else "es"], said) is not None:
+        return True
+    return language != "en" and _whatever(words(said.lower()))
+
+
+_WHATEVER_LINKS = frozenset("como donde cuando cuanto".split())
+_SUBJUNCTIVE = ("a", "as", "an", "e", "es", "en", "amos", "emos")
+_NOUN_BEFORE = [[w] for w in "el la los las un una su sus tu tus mi mis de del al".split()]
+
+
+def _whatever(tokens: list[str]) -> bool:
+    """A Spanish concessive that repeats its verb around a relative ("paguen como
+    paguen", "compres lo que compres", "sea cuando sea"): whatever the condition, the
+    rule is set aside. A backreference, which the pattern engine has none of."""
+    for at in range(len(tokens) - 2):
+        verb = tokens[at]
+        if len(verb) < 3 or not verb.endswith(_SUBJUNCTIVE) or tokens[at - 1 : at] in _NOUN_BEFORE:
+            continue  # "su dirección como dirección de entrega": a noun, not a verb
+        if tokens[at + 1] in _WHATEVER_LINKS and tokens[at + 2] == verb:
+            return True
+        if tokens[at + 1 : at + 3] == ["lo", "que"] and tokens[at + 3 : at + 4] == [verb]:
+            return True
+    return False

@@ -358,3 +358,15 @@ def test_no_longer_negates_the_act():
     assert "action_claim" not in check(ctx, second_reader=None)
     done = turn("Order 4410 is now cancelled.", locale="en", question="Cancel 4410?")
     assert "action_claim" in check(done, second_reader=None)
+
+
+def test_a_concessive_that_repeats_its_verb_sets_the_rule_aside():
+    """ "les hacemos el mismo 10% … paguen como paguen" (bi-0124): whatever the payment,
+    the transfer discount is given; "su dirección como dirección de entrega" (aa-048) is
+    a noun said twice."""
+    from guards.exceptions import waives_a_rule
+
+    assert "discount_promise" in check(blind("bi-0124"), second_reader=None)
+    assert waives_a_rule("Te lo dejamos igual, compres lo que compres.", "es")
+    assert not waives_a_rule("Puedes poner su dirección como dirección de entrega.", "es")
+    assert check(blind("aa-048"), second_reader=None) == {}
