@@ -71,7 +71,7 @@ def waives_a_rule(sentence: str, language: str) -> bool:
 
 _WHATEVER_LINKS = frozenset("como donde cuando cuanto".split())
 _SUBJUNCTIVE = ("a", "as", "an", "e", "es", "en", "amos", "emos")
-_NOUN_BEFORE = [[w] for w in "el la los las un una su sus tu tus mi mis de del al".split()]
+_NOUN_BEFORE = frozenset("el la los las un una su sus tu tus mi mis de del al".split())
 
 
 def _whatever(tokens: list[str]) -> bool:
@@ -80,7 +80,8 @@ def _whatever(tokens: list[str]) -> bool:
     rule is set aside. A backreference, which the pattern engine has none of."""
     for at in range(len(tokens) - 2):
         verb = tokens[at]
-        if len(verb) < 3 or not verb.endswith(_SUBJUNCTIVE) or tokens[at - 1 : at] in _NOUN_BEFORE:
+        noun = at > 0 and tokens[at - 1] in _NOUN_BEFORE
+        if len(verb) < 3 or not verb.endswith(_SUBJUNCTIVE) or noun:
             continue  # "su dirección como dirección de entrega": a noun, not a verb
         if tokens[at + 1] in _WHATEVER_LINKS and tokens[at + 2] == verb:
             return True

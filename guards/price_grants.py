@@ -11,10 +11,9 @@ reference ("that price", "ese precio", "el mismo precio").
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal
 
-from guards import scan
+from guards import config, scan
 from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.memo import per_turn
@@ -100,7 +99,7 @@ def _promoted(value: Decimal, shop: set[Decimal]) -> bool:
 @per_turn
 def unbacked_amounts(ctx: GuardContext) -> frozenset[Decimal]:
     """The values of the amounts the number gate finds no source for."""
-    found = check_unbacked_figure(ctx, deadline=time.monotonic() + _GATE_SECONDS)
+    found = check_unbacked_figure(ctx, deadline=config.budget_clock() + _GATE_SECONDS)
     if found is None:
         return frozenset()
     return frozenset(v for text in found.extra_figures for v in _values(text, ctx.locale))

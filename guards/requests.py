@@ -52,7 +52,6 @@ _DONE = {
 }
 
 
-# A reply that opens by declaring the request done: the word alone, or before a colon,
 # The speaker taking the request on, with nothing of its own after it: "I'll take care
 # of it", "I'm on it", "leave it with me", "yo me encargo", "me ocupo ahora mismo", "lo
 # resuelvo ya", "déjalo en mis manos" (not "me encargo de revisar…": a check, not the act).
@@ -77,6 +76,7 @@ _TAKEN_ON = {
 }
 
 
+# A reply that opens by declaring the request done: the word alone, or before a colon,
 # a comma or a dash ("Hecho.", "Ya está: el pedido sale envuelto", "Done — …").
 _OPENERS = frozenset(("hecho", "done", "ya está", "ya esta", "all set", "all done", "sorted"))
 
@@ -120,9 +120,8 @@ def requested_acts(text: str, language: str) -> set[Act]:
     return found
 
 
-_DETERMINERS = frozenset(
-    "el la los las un una del al mi tu su mis tus sus the my your a an".split()
-)
+# Spanish determiners that are never clitics ("la", "los" may be: "¿me la cambiás?").
+_DETERMINERS = frozenset("el un una del al mi tu su mis tus sus".split())
 
 
 def _imperatives(token: str, language: str) -> list[tuple[Verb, str]]:
