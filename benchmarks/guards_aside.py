@@ -42,6 +42,7 @@ GROUPS = {
     "EG-EJ": "guards-eg guards-eh actions-ei guards-ej",
     "EK-EN": "guards-ek guards-el actions-em guards-en",
     "EO-ER": "guards-eo guards-ep actions-eq guards-er",
+    "ES-EV": "guards-es guards-et actions-eu guards-ev",
 }
 
 
