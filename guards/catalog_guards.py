@@ -52,7 +52,6 @@ from guards.product_variants import (
 from guards.products import (
     Product,
     empty_queries,
-    is_model_code,
     is_specific,
     matching,
     mentions,
@@ -60,6 +59,12 @@ from guards.products import (
     returned_products,
     searched,
     searched_for_nothing,
+)
+from guards.stock_subjects import (
+    denied_subject,
+    named_after_consequence,
+    named_last_before,
+    said_of_another,
 )
 from guards.text import (
     clauses,
@@ -110,8 +115,14 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             for product in denied_subject(clause, book, named):
                 if said and all(names_another(clause, m.start(1), m.end(1), product) for m in said):
                     continue  # "El Double Black no lo encontré": not the Black Label
-                if said and _said_of_another(clause, product, products, said[0].start(1)):
+                if said and said_of_another(clause, product, products, said[0].start(1)):
                     continue  # "the A1 mini is in stock, while the full-size A1 is out"
+                if said and named_after_consequence(clause, product, said[0].end(1)):
+                    # "The 900 is in our range, but it's out of stock, so the 800 is the
+                    # one I can offer": said of the product the draft named before
+                    earlier = ctx.draft[: max(ctx.draft.find(clause), 0)]
+                    if any(p is not product for p in referred(earlier, products)):
+                        continue
                 if product.in_stock and not denies_a_variant(clause, ctx.language, product):
                     return Finding(
                         detail=f"denies {product.name!r}, which the search returned in stock"
@@ -261,51 +272,6 @@ def _only_yes(clause: str, book: Phrasebook, language: str) -> bool:
     return find_phrase(book.offer, rest) is None and not offers(rest, language)
 
 
-def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[Product]:
-    """Of the products a clause names, the one its "out of stock" is said of: the one
-    named last before it ("el G54 con stock, y el G84, que está sin stock"), or with
-    none before it, every one ("sin stock: el G54 y el G84")."""
-    match = phrase_regex(book.unavailable).search(clause)
-    if match is None or len(named) < 2:
-        return named
-    return _named_last_before(clause, named, match.start(1))
-
-
-def _said_of_another(
-    clause: str, product: Product, products: tuple[Product, ...], position: int
-) -> bool:
-    """After the product's own words and before the "out of stock", a model code of
-    another returned product that is out of stock: the denial is said of that one
-    ("the Bambu Lab A1 mini is in stock, while the full-size A1 is out of stock")."""
-    tokens = words(clause[:position].lower())
-    for other in products:
-        if other.in_stock or other is product:
-            continue
-        # the words that tell the product from this other one ("mini", "180")
-        own = [i for i, t in enumerate(tokens) if t in product.model_words - other.model_words]
-        codes = {w for w in other.model_words if is_model_code(w)}
-        if own and set(tokens[max(own) + 1 :]) & codes:
-            return True
-    return False
-
-
-def _named_last_before(clause: str, named: list[Product], position: int) -> list[Product]:
-    """The product named last before ``position``; with none before it, every one."""
-    lower = clause.lower()
-    at = {p: _first_at(lower, p, [q for q in named if q != p]) for p in named}
-    before = [p for p in named if 0 <= at[p] < position]
-    return [max(before, key=lambda p: at[p])] if before else named
-
-
-def _first_at(lower: str, product: Product, others: list[Product]) -> int:
-    """Where the clause first names the product, by the words of its model that the
-    other named products lack ("G84", not the "Moto" both share)."""
-    shared = {w for other in others for w in other.model_words}
-    own = [w for w in product.model_words if w and w not in shared] or product.model_words
-    places = [lower.find(w) for w in own if w and lower.find(w) >= 0]
-    return min(places) if places else -1
-
-
 def _offered(
     clause: str, language: str, products: tuple[Product, ...], sentence: str = ""
 ) -> Finding | None:
@@ -341,7 +307,7 @@ def _offer_subject(clause: str, language: str, named: list[Product]) -> list[Pro
         return named
     if _offer_negated(clause, match.start(1)):
         return []  # "The Apple Watch … in Midnight isn't in stock right now": no offer
-    return _named_last_before(clause, named, match.start(1))
+    return named_last_before(clause, named, match.start(1))
 
 
 def _every_offer_negated(clause: str, language: str) -> bool:

@@ -24,6 +24,8 @@ from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
 _AUX_EN = (("has", "been"), ("have", "been"), ("is", "now"), ("are", "now"))
 # the same auxiliaries fused to their subject: "you're now unsubscribed", "it's been sent"
 _AUX_EN += (("you're", "now"), ("it's", "now"), ("you've", "been"), ("it's", "been"))
+# the customer as what the act was done to: "you're all booked in", "ya quedás agendado"
+_AUX_EN += (("you're", "all"), ("you", "are", "all"))
 _AUX_ES = (
     ("ha", "sido"),
     ("han", "sido"),
@@ -35,15 +37,22 @@ _AUX_ES = (
     ("ya", "quedan"),
     ("ya", "está"),
     ("ya", "están"),
+    ("ya", "estás"),
+    ("ya", "estáis"),
+    ("ya", "quedás"),
+    ("ya", "quedas"),
+    ("ya", "quedáis"),
     ("se", "ha"),
     ("se", "han"),
     ("fue",),
     ("fueron",),
 )
 _HOLDS_ES = frozenset("tiene tenés tienes tienen tenéis".split())
+# "Queda anotado", "Quedás agendado": a clause that opens on the state
+_STATE_OPENS = frozenset("queda quedan quedás quedas quedáis".split())
 _FIRST = {
     "en": frozenset(aux[0] for aux in _AUX_EN),
-    "es": frozenset(aux[0] for aux in _AUX_ES) | {"queda", "quedan", "ya"},
+    "es": frozenset(aux[0] for aux in _AUX_ES) | {*_STATE_OPENS, "ya"},
 }
 # Verbs of the conversation or of what merely happened to the parcel on its own.
 _NOT_ACTS = (
@@ -51,7 +60,8 @@ _NOT_ACTS = (
     "explain told said found understood confirm approv reject declin charg paid "
     "revis consult mirad vist entregad recibid perdid demorad retrasad dañad roto rota "
     "confirmad aprobad rechazad cobrad pagad explicad incluid included "
-    "rebajad descontad bonificad reduced discounted"  # a price's state: the money guards'
+    "rebajad descontad bonificad reduced discounted "  # a price's state: the money guards'
+    "listo lista"  # "ya estás listo para manejar": ready, an adjective
 ).split()
 # What a lookup's record says, and the customer's own past ("la cancelación que hiciste").
 _RECORD_SAYS = frozenset("figura figuran consta constan aparece aparecen shows says lists".split())
@@ -131,6 +141,8 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
                 participle = tokens[end + 1] if end + 1 < len(tokens) else ""
             if not _participle(participle, lang) or _conversation(participle):
                 continue
+            if aux[-1] == "all" and participle in _IRREGULAR_EN:
+                continue  # "so you're all set": ready, the idiom; "you're all booked in"
             record = outputs if outputs is not None and aux[0] == "se" else reported
             if fold(participle)[:5] in fold(record):
                 continue
@@ -160,7 +172,7 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
     # "Queda anotado", "Sí, queda registrado": a clause opens on the state
     for clause in lower.split(",") if lang == "es" else ():
         opening = words(clause)[:2]
-        if len(opening) == 2 and opening[0] in ("queda", "quedan"):
+        if len(opening) == 2 and opening[0] in _STATE_OPENS:
             participle = opening[1]
             if _participle(participle, lang) and not _conversation(participle):
                 if fold(participle)[:5] not in fold(reported):

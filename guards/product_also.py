@@ -11,6 +11,8 @@ after "also" the object names a product of its own, so nothing of it may be made
 
 from __future__ import annotations
 
+import re
+
 from guards import scan
 from guards.conjugation import fold
 from guards.product_claims import (
@@ -32,7 +34,9 @@ _SPAN = r"(?:[^.;:!?()\[\]]|\.\d)"
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])también\s+(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")\s+"
+        r"(?i)(?:^|[^\pL])(?:también\s+(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")|"
+        # "contamos también con la X": the "also" between the verb and its preposition
+        r"(?:contamos|trabajamos)\s+también\s+con|disponemos\s+también\s+del?)\s+"
         r"([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(
@@ -115,13 +119,18 @@ def _object_phrase(text: str) -> list[str]:
     """The noun phrase a verb's object opens with, as lower-case words, without its
     article ("we also carry a matching hoodie")."""
     phrase: list[str] = []
-    for word in words(text):
+    for written, word in zip(_WRITTEN.findall(text), words(text), strict=True):
         if not phrase and word in _ARTICLES:
             continue
-        if word in _STOP or len(phrase) >= 7:
+        # a word in capitals is a model code, not the preposition: "el Garrett AT Max"
+        code = phrase and len(written) > 1 and written.isupper()
+        if (word in _STOP and not code) or len(phrase) >= 7:
             break
         phrase.append(word)
     return phrase
+
+
+_WRITTEN = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")  # as ``words`` cuts them, case kept
 
 
 def unreturned_product(
@@ -220,6 +229,7 @@ _SHOP_HAS = {
     ),
 }
 _PRONOUNS = frozenset("it them one ones lo la los las eso esa ese".split())
+_FOCUS = frozenset("sí si también tambien todavía todavia aún aun ya".split())
 
 
 def had_after_empty_search(clause: str, language: str) -> str | None:
@@ -229,9 +239,16 @@ def had_after_empty_search(clause: str, language: str) -> str | None:
     for match in _SHOP_HAS[lang].finditer(clause):
         if match.group(1):
             continue
-        if words(clause[: match.start() + 1])[-1:] in (["que"], ["that"], ["which"]):
-            continue  # "en las bicis que vendemos las cubiertas cuentan…": a relative clause
+        before = words(clause[: match.start() + 1])
+        while before and before[-1] in _FOCUS:
+            before.pop()  # "de los que sí trabajamos": the focus word stays in the relative
         phrase = _object_phrase(match.group(2))
+        if before[-1:] in (["que"], ["that"], ["which"]):
+            # "en las bicis que vendemos las cubiertas cuentan…": a relative clause, unless
+            # a copula names what it is ("los que sí tenemos son los Garrett AT Gold")
+            if phrase[:1] not in (["son"], ["es"], ["are"], ["is"]):
+                continue
+            phrase = phrase[1:]
         content = [w for w in phrase if w not in _IGNORED and w not in _PRONOUNS and len(w) >= 3]
         if content:
             return " ".join(phrase)

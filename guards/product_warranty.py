@@ -205,7 +205,9 @@ def carried_over(
 _ALL_OF = scan.compile(
     # "como todos los móviles nuevos", or the category as the subject: "all our safety
     # footwear is covered for 6 months [warranty#1]"
-    r"(?i)(?:^|[^\pL])(?:(?:como|like|as\s+with|igual\s+que)\s+)?(?:todos|todas|todo|toda|cualquier|all|any|every)\s+"
+    r"(?i)(?:^|[^\pL])(?:(?:como|like|as\s+with|igual\s+que)\s+)?"
+    # "como el resto de bolas de bolos": the rest of a category is all of it but one
+    r"(?:todos|todas|todo|toda|cualquier|all|any|every|el\s+resto\s+de|the\s+rest\s+of)\s+"
     r"(?:(?:los|las|el|la|nuestros|nuestras|nuestro|nuestra|our|the)\s+)*([^\[\],;:.()]+)"
 )
 _LINKS = frozenset("de del con y o e of with and or for para".split())

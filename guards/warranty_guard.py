@@ -10,6 +10,8 @@ borrows it by analogy, or the policy is in another language than the reply."""
 
 from __future__ import annotations
 
+import re
+
 from guards import scan
 from guards.context import GuardContext
 from guards.languages import other_language, written_in
@@ -98,8 +100,11 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         if topic and not said and not cites and (carried := carried_over(sentence, products, bare)):
             return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
         topic = said
+        whole = _through_semicolons(ctx.draft, sentence)
         for clause in clauses(sentence, book.clause_breaks):
-            found = _warranty_for_bare(ctx, clause, sentence, products, bare, policies, own, last)
+            found = _warranty_for_bare(
+                ctx, clause, sentence, products, bare, policies, own, last, whole=whole
+            )
             found = found or _given_to_denied(ctx, clause, products, denied, kinds)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
@@ -119,11 +124,13 @@ def _warranty_for_bare(
     policies: list[list[str]],
     own: list[str],
     last: Product | None = None,
+    *,
+    whole: str = "",
 ) -> Product | None:
     book = PHRASEBOOKS[ctx.language]
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     if scoped and (
-        cited_category(clause, ctx.retrieved) or cited_category(sentence, ctx.retrieved)
+        cited_category(clause, ctx.retrieved) or cited_category(whole or sentence, ctx.retrieved)
     ):
         return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
     # "[garantia#1]" names a chunk, not a warranty
@@ -304,3 +311,20 @@ def _about_last(clause: str) -> bool:
 
 
 _DURATION = scan.compile(r"(?i)\d|lifetime|for\s+life|de\s+por\s+vida|vitalici")
+
+
+def _through_semicolons(draft: str, sentence: str) -> str:
+    """The sentence with the ones a semicolon joins to it: a citation at the end of
+    "…, tiene 2 años de garantía; eso sí, el desgaste no está cubierto [garantia#1]"
+    closes the whole of it."""
+    at = draft.find(sentence)
+    if at < 0:
+        return sentence
+    end = at + len(sentence)
+    while draft[end : end + 1] == ";":
+        stop = _FULL_STOP.search(draft, end + 1)
+        end = stop.start() if stop else len(draft)
+    return draft[at:end]
+
+
+_FULL_STOP = re.compile(r"[.!?]+(?:\s|$)|\n|;")

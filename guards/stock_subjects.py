@@ -1,0 +1,74 @@
+"""Which of the products a clause names its "out of stock" is said of.
+
+A clause may name several products and deny the stock of one: the one named last
+before the denial, unless another product's model code stands between them, or the
+product comes only after a consequence ("…, but it's out of stock, so the 800 is the
+one I can offer") and the draft named another before.
+"""
+
+from __future__ import annotations
+
+from guards import scan
+from guards.phrasebook import Phrasebook
+from guards.products import Product, is_model_code
+from guards.text import phrase_regex, words
+
+
+def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[Product]:
+    """Of the products a clause names, the one its "out of stock" is said of: the one
+    named last before it ("el G54 con stock, y el G84, que está sin stock"), or with
+    none before it, every one ("sin stock: el G54 y el G84")."""
+    match = phrase_regex(book.unavailable).search(clause)
+    if match is None or len(named) < 2:
+        return named
+    return named_last_before(clause, named, match.start(1))
+
+
+def said_of_another(
+    clause: str, product: Product, products: tuple[Product, ...], position: int
+) -> bool:
+    """After the product's own words and before the "out of stock", a model code of
+    another returned product that is out of stock: the denial is said of that one
+    ("the Bambu Lab A1 mini is in stock, while the full-size A1 is out of stock")."""
+    tokens = words(clause[:position].lower())
+    for other in products:
+        if other.in_stock or other is product:
+            continue
+        # the words that tell the product from this other one ("mini", "180")
+        own = [i for i, t in enumerate(tokens) if t in product.model_words - other.model_words]
+        codes = {w for w in other.model_words if is_model_code(w)}
+        if own and set(tokens[max(own) + 1 :]) & codes:
+            return True
+    return False
+
+
+# A connective that opens a consequence or a contrast: what follows it is another
+# statement, not the subject of the "out of stock" before it.
+_CONSEQUENCE = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:so|but|while|whereas|instead|therefore|así\s+que|asi\s+que|"
+    r"por\s+eso|por\s+lo\s+que|entonces|pero|mientras|en\s+cambio)(?:$|[^\pL])"
+)
+
+
+def named_after_consequence(clause: str, product: Product, end: int) -> bool:
+    """The product is named only after the "out of stock", past a consequence or a
+    contrast ("…, but it's out of stock, so the 800 is the one I can offer")."""
+    at = _first_at(clause.lower(), product, [])
+    return at >= end and _CONSEQUENCE.search(clause[end:at]) is not None
+
+
+def named_last_before(clause: str, named: list[Product], position: int) -> list[Product]:
+    """The product named last before ``position``; with none before it, every one."""
+    lower = clause.lower()
+    at = {p: _first_at(lower, p, [q for q in named if q != p]) for p in named}
+    before = [p for p in named if 0 <= at[p] < position]
+    return [max(before, key=lambda p: at[p])] if before else named
+
+
+def _first_at(lower: str, product: Product, others: list[Product]) -> int:
+    """Where the clause first names the product, by the words of its model that the
+    other named products lack ("G84", not the "Moto" both share)."""
+    shared = {w for other in others for w in other.model_words}
+    own = [w for w in product.model_words if w and w not in shared] or product.model_words
+    places = [lower.find(w) for w in own if w and lower.find(w) >= 0]
+    return min(places) if places else -1
