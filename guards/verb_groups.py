@@ -44,6 +44,10 @@ _AUX_PERFECT_ES |= {"has": CUSTOMER, "habés": CUSTOMER}
 _AUX_GO_ES = {"voy": SPEAKER, "vamos": SPEAKER, "iba": SPEAKER, "íbamos": SPEAKER}
 _AUX_GO_ES |= {"va": PASSIVE, "van": PASSIVE, "vas": CUSTOMER}
 _AUX_PROGRESSIVE_ES = {"estoy": SPEAKER, "estamos": SPEAKER, "está": PASSIVE, "están": PASSIVE}
+# the future and the hedged conditional of the same periphrasis: "te estaremos enviando",
+# "esta semana ya te estaríamos devolviendo los $32.000" (a softened future, not a
+# condition unless one is said)
+_AUX_PROGRESSIVE_ES |= {"estaré": SPEAKER, "estaremos": SPEAKER, "estaríamos": SPEAKER}
 _AUX_PROCEED_ES = frozenset("procedo procedemos procederemos procederé".split())
 _AUX_TAKE_ON_ES = frozenset("encargo encargamos encargaremos ocupo ocupamos".split())
 _MODAL_SPEAKER_ES = frozenset("puedo podemos podría podríamos podré podremos".split())

@@ -19,6 +19,9 @@ RULES, READER = "rules", "reader"
         ("ev-0022", "stock_contradiction", RULES),
         # "Contamos también con la Dymo LabelManager 280" when only the 160 came back
         ("ev-0044", "stock_contradiction", RULES),
+        # "Calculo que esta semana ya te estaríamos devolviendo los $32.000" (an older
+        # development half): the conditional progressive as a softened future
+        ("cd-0023", "refund_promise", RULES),
         # correct answers, rules alone:
         # "Como el resto de bolas de bolos, tiene 2 años de garantía …; eso sí, el
         # desgaste … no está cubierto [garantia#1]"
@@ -118,3 +121,20 @@ def test_a_citation_closes_the_sentences_a_semicolon_joins():
     for draft, stated in ((cited, False), (uncited, True)):
         ctx = turn(draft, locale="es-ES", tools=tools, chunks=chunk)
         assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Esta semana ya te estaríamos devolviendo los $32.000 por transferencia.", True),
+        ("Mañana te estaremos devolviendo el importe.", True),
+        ("Si la modista lo aprueba, esta semana te estaríamos devolviendo los $32.000.", False),
+        ("No te estaríamos devolviendo el envío.", False),
+    ],
+)
+def test_the_progressive_future_and_conditional_promise_like_the_verb(draft, promised):
+    """Given a returned order, when the shop says it "will be" or "would be" paying back
+    ("te estaremos / estaríamos devolviendo") with no condition said, then it promises
+    the money; a condition or a negation promises nothing."""
+    ctx = turn(draft, locale="es-AR", question="Quiero la devolución del corsé.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
