@@ -43,6 +43,7 @@ GROUPS = {
     "EK-EN": "guards-ek guards-el actions-em guards-en",
     "EO-ER": "guards-eo guards-ep actions-eq guards-er",
     "ES-EV": "guards-es guards-et actions-eu guards-ev",
+    "EW-EZ": "guards-ew guards-ex actions-ey guards-ez",
 }
 
 
