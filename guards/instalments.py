@@ -55,3 +55,62 @@ def instalments_below_threshold(ctx: GuardContext, sentence: str) -> str | None:
     if seen and max(seen) < start:
         return f"{count} interest-free instalments start at {start}; this turn reaches {max(seen)}"
     return None
+
+
+# A payment plan by its count: paying "en 3 plazos", "in 3 instalments", or "12 cuotas
+# sin interés"; not the "2 pagos" a record shows were made.
+_ANY_PLAN = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:en|in|a)\s+(\d{1,2})\s+(?:cuotas|plazos|pagos|mensualidades|"
+    r"instal?lments|monthly\s+payments|payments)(?:$|[^\pL])|"
+    r"(?:^|[^\pN.,])(\d{1,2})\s+(?:cuotas|plazos|pagos|mensualidades|instal?lments|payments)\s+"
+    r"(?:sin\s+inter|interest[-\s]free)"
+)
+# "hasta 6 cuotas", "up to 12 instalments": every smaller plan too.
+_UP_TO = scan.compile(
+    r"(?i)(?:hasta|up\s+to)\s+(\d{1,2})\s+(?:cuotas|plazos|pagos|mensualidades|instal?lments|"
+    r"monthly\s+payments|payments)(?:$|[^\pL])"
+)
+_FINANCING = scan.compile(
+    r"(?i)cuota|plazo|mensualidad|financ|instal?lment|sin\s+inter|interest[-\s]free|payments"
+)
+_WHOLE = re.compile(r"(?<![\d.,])\d{1,2}(?![\d.,]\d)")
+_NEGATION = frozenset("no not never cannot can't don't doesn't won't nunca".split())
+
+
+def unbacked_plan(ctx: GuardContext) -> str | None:
+    """The count of a payment plan the draft offers ("podéis pagarla en 3 plazos") that
+    no source of the turn gives: a small number is no claim to the number gate, but the
+    number of instalments is a term of sale. A source's "up to N" backs every smaller
+    plan; an earlier reply's plan is said back, while the customer asking for one ("¿en 3
+    cuotas?") makes it no term of the shop's."""
+    found = list(_ANY_PLAN.finditer(ctx.draft))
+    if not found:
+        return None
+    sources = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
+    sources += [ctx.outputs_text(), *ctx.assistant_texts()]
+    # a source that speaks of financing gives its counts in its own words ("en 3, 6 o 12
+    # meses sin intereses"): any whole number of it backs the plan
+    given = {int(n) for text in sources if _FINANCING.search(text) for n in _WHOLE.findall(text)}
+    # the customer's own plan ("Pagué el vestido en 3 cuotas"), not one asked for ("¿en
+    # cómodos plazos?"): their statements, not their questions
+    told = [s for text in ctx.customer_texts() for s in _STATEMENT.split(text) if s.strip()]
+    stated = [s for s in told if not s.rstrip().endswith("?")]
+    given |= {_count(m) for s in stated for m in _ANY_PLAN.finditer(s)}
+    most = max((int(m.group(1)) for text in sources for m in _UP_TO.finditer(text)), default=0)
+    for match in found:
+        count = _count(match)
+        before = ctx.draft[max(0, match.start() - 40) : match.start()].lower()
+        if _NEGATION & set(before.replace("’", "'").split()):
+            continue  # "no ofrecemos pagar en 3 cuotas"
+        if count in given or count <= most:
+            continue
+        return str(count)
+    return None
+
+
+def _count(match) -> int:
+    """The plan's count, from whichever of the two forms matched."""
+    return int(match.group(1) or match.group(2))
+
+
+_STATEMENT = re.compile(r"(?<=[.!?])\s+")

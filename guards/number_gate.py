@@ -11,6 +11,7 @@ from guards import scan
 from guards.backing import SourceNumber, collect_source_numbers
 from guards.backing_index import BackingIndex
 from guards.context import GuardContext
+from guards.instalments import unbacked_plan
 from guards.lexicon import lexicon_for
 from guards.markers import BRANDS
 from guards.measure_totals import MAX_TIMES, totals_a_measure
@@ -29,7 +30,18 @@ def check_unbacked_figure(ctx: GuardContext, *, deadline: float) -> Finding | No
 
     Dates and years are not claims; money always is. With no number at all in the
     sources, only money and percentages are rejected (a quantity then passes: doubt).
+    A payment plan's count is a claim however small ("en 3 plazos").
     """
+    found = _unbacked(ctx, deadline=deadline)
+    if found is None and (plan := unbacked_plan(ctx)) is not None:
+        return Finding(
+            detail=f"{plan}: a payment plan no source of this turn gives",
+            extra_figures=(plan,),
+        )
+    return found
+
+
+def _unbacked(ctx: GuardContext, *, deadline: float) -> Finding | None:
     lexicon = lexicon_for(ctx.locale)
     figures = extract_figures(ctx.draft, lexicon=lexicon, threshold=lexicon.draft_threshold)
     claims = [f for f in figures if f.kind in CLAIM_KINDS][:MAX_DRAFT_FIGURES]

@@ -365,7 +365,12 @@ def _classify(
 # Units in stock said without a noun: "only 2 left", "6 of them", "quedan solo 3" ("in
 # stock" after a number is as often a model's: "the Pixel 8 in stock").
 _STOCK_AFTER = frozenset(("left", "remaining", "of them", "de ellos", "de ellas"))
-_STOCK_BEFORE = re.compile(r"(?:^|\s)(?:quedan?|restan?)(?:\s+(?:s[oó]lo|solamente|apenas))?$")
+# The shop's "we have" right before a bare number is a count too: "we've got 20 on the
+# shelf", "tenemos 12 en el depósito".
+_STOCK_BEFORE = re.compile(
+    r"(?:^|\s)(?:quedan?|restan?|tenemos|we\s+have|we've\s+got|we\s+have\s+got)"
+    r"(?:\s+(?:s[oó]lo|solamente|apenas|only|just))?$"
+)
 _RANGE_LINK = re.compile(r" {0,3}(?:-|–|a|al|y|o|u|hasta|to|and|or) {0,3}(\d{1,4})(?![\d.,])")
 
 

@@ -34,7 +34,7 @@ _SPAN = r"(?:[^.;:!?()\[\]]|\.\d)"
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(?:también\s+(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")|"
+        r"(?i)(?:^|[^\pL])(?:(?:también|además)\s+(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")|"
         # "contamos también con la X": the "also" between the verb and its preposition
         r"(?:contamos|trabajamos)\s+también\s+con|disponemos\s+también\s+del?)\s+"
         r"([^.;:!?()\[\]]+)"

@@ -156,8 +156,15 @@ def denied_products(
             # "the Di2 version of 105": the words of the name are the product
             content = [w for w in content if w not in _ATTRIBUTE]
         if not content:
-            pointed = _pointer(phrase) and about_range
-            out.append((loosely_referred(question, products) if pointed else [], about_range))
+            # "ese no lo vendemos": the product asked about; "ese no lo tenemos" may be
+            # about a size or a colour, unless the customer asked for none
+            meant = loosely_referred(question, products) if _pointer(phrase) else []
+            if not about_range:
+                # the demonstrative as the topic a clitic takes up ("ese no lo
+                # tenemos"), not "en este momento"; one product asked, as named
+                taken_up = _CLITIC.search(clause) is not None and len(meant) == 1
+                meant = [p for p in meant if taken_up and _asked_as_named(question, p)]
+            out.append((meant, about_range))
             continue
         found = []
         for product in products:
@@ -280,6 +287,18 @@ def _content(phrase: list[str]) -> list[str]:
 
 def _pointer(phrase: list[str]) -> bool:
     return any(w in _DEMONSTRATIVE for w in phrase)
+
+
+def _asked_as_named(question: str, product: Product) -> bool:
+    """The customer asked for the product with no variant its name lacks: no colour,
+    material, size word or figure of their own ("¿Tienen el Echinopsis 'Flying
+    Saucer'?", not "¿… en talle 42?")."""
+    name = set(words(product.name))
+    for word in words(question):
+        variant = word in COLOURS or word in MATERIALS or word in _ATTRIBUTE
+        if (variant or any(c.isdigit() for c in word)) and word not in name:
+            return False
+    return True
 
 
 def denies_a_variant(clause: str, language: str, product: Product) -> bool:

@@ -28,6 +28,19 @@ _STOCK = {
     ),
     "en": frozenset("have carry stock sell available".split()),
 }
+# "we have" + a bare plural kind: "tenemos mates de cerámica", "we stock oak desks".
+_HAS_KIND = {
+    "es": re.compile(r"(?i)\b(?:tenemos|manejamos|trabajamos|vendemos)\s+([^\W\d_]+[^.;:,!?]*)"),
+    "en": re.compile(r"(?i)\bwe\s+(?:have|carry|stock|sell)\s+([^\W\d_]+[^.;:,!?]*)"),
+}
+
+
+def _names_a_kind(phrase: str, names: set[str]) -> bool:
+    """The phrase opens with a plural noun (no article) that a returned name has."""
+    head = words(phrase)[:1]
+    return bool(head) and head[0].endswith("s") and agreed(head[0]) in names
+
+
 # A stock verb, then "en" / "in" within a few words: what follows names the variant.
 _HAS_IN = {
     "es": re.compile(
@@ -63,9 +76,10 @@ _COLOUR = {form: key for key, forms in _COLOUR_FORMS.items() for form in forms.s
 COLOURS = frozenset(_COLOUR)
 MATERIALS = frozenset(
     """cuero piel ante gamuza terciopelo lino algodón algodon lana seda madera roble nogal
-    pino metal aluminio acero vidrio mimbre
+    pino metal aluminio acero vidrio mimbre cerámica ceramica porcelana bambú bambu
+    plástico plastico
     leather suede velvet linen cotton wool silk wood oak walnut pine metal aluminium
-    aluminum steel glass wicker""".split()
+    aluminum steel glass wicker ceramic porcelain bamboo plastic""".split()
 )
 # A size: the number or letters after its word ("talle 40", "size 9", "talla XL"), or
 # "en la 40".
@@ -80,18 +94,25 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     product has it; None otherwise."""
     lang = "en" if language == "en" else "es"
     tokens = words(clause)
-    if not products or negated_clause(clause, language):
+    if not products or negated_clause(clause.split(",")[0], language):
         return None
+    negated = negated_clause(clause, language)
     also = bool(_ALSO[lang] & set(tokens) and _STOCK[lang] & set(tokens))
-    has_in = None if also else _HAS_IN[lang].search(clause)
-    if also:
+    names = {w for p in products for w in words(f"{p.name} {p.sku}")}
+    names |= {agreed(w) for w in names}
+    kind = None if also else _HAS_KIND[lang].search(clause)
+    has_in = None if also or negated else _HAS_IN[lang].search(clause)
+    if also and not negated:
         said = clause
+    elif kind is not None and _names_a_kind(kind.group(1), names):
+        # "Sí, tenemos mates de vidrio forrados en cuero" over the one wooden mate: the
+        # returned kind, in a material or colour none of them is; what follows its comma
+        # is another statement ("…, ideales para no tener que curar")
+        said = kind.group(1).split(",")[0]
     elif has_in is not None:
         said = clause[has_in.end() :]
     else:
         return None
-    names = {w for p in products for w in words(f"{p.name} {p.sku}")}
-    names |= {agreed(w) for w in names}
     wanted = [(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(said)]
     wanted += [t for t in words(_without_event_names(said)) if t in COLOURS or t in MATERIALS]
     if has_in is not None and (letter := _LETTER_SIZE.match(said.lstrip())):

@@ -230,12 +230,19 @@ _WE_EN = _SUBJECTS_EN | _CONTRACTED_EN | frozenset("i'd we'd let's".split())
 
 
 def _in_first_person(claim: Commitment, sentence: str, language: str) -> bool:
-    """The act's verb said by I or we ("we'll refund you", "te reintegramos"), not the
-    impersonal "se" of a policy ("el importe se devuelve")."""
+    """The act's verb said by I or we ("we'll refund you", "te reintegramos") or by the
+    shop's own people ("our team will…"), not the impersonal "se" of a policy ("el
+    importe se devuelve")."""
+    tokens = words(sentence.lower().replace("’", "'"))
+    if _OUR & set(tokens):
+        return True  # "our team will refund you in full": the shop, by its own people
     if language == "en":
-        return not _WE_EN.isdisjoint(words(sentence.lower().replace("’", "'")))
+        return not _WE_EN.isdisjoint(tokens)
     verb = fold(claim.verb.lower())
     return verb.endswith("mos") or es_forms(claim.lemma).get(verb) == FIRST
+
+
+_OUR = frozenset("our nuestro nuestra nuestros nuestras".split())
 
 
 # A clitic for this customer as the one the act is for: "te/le reembolsamos". English

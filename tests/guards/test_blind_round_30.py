@@ -22,6 +22,21 @@ RULES, READER = "rules", "reader"
         # "Calculo que esta semana ya te estaríamos devolviendo los $32.000" (an older
         # development half): the conditional progressive as a softened future
         ("cd-0023", "refund_promise", RULES),
+        # "¡Sí! Tenemos mates de vidrio forrados en cuero" / "mates de cerámica
+        # pintados" over the one wooden mate the search returned (older halves)
+        ("ax-0163", "stock_contradiction", RULES),
+        ("ax-0064", "stock_contradiction", RULES),
+        # EW-EZ's development halves:
+        # "¡Ay, justo ese no lo tenemos 😕" after "¿Tienen el Echinopsis 'Flying Saucer'?"
+        ("ew-0147", "stock_contradiction", RULES),
+        # "Rest assured, our team will refund you in full once the inspection is done"
+        ("ex-0082", "refund_promise", RULES),
+        # "we've got 20 on the shelf": a count of the stock
+        ("ez-0045", "unbacked_figure", RULES),
+        # "Podéis pagarla en 3 plazos" with no plan in any source
+        ("ez-0066", "unbacked_figure", RULES),
+        # "Además trabajamos el kit completo de catcher Marucci"
+        ("ez-0141", "stock_contradiction", RULES),
         # correct answers, rules alone:
         # "Como el resto de bolas de bolos, tiene 2 años de garantía …; eso sí, el
         # desgaste … no está cubierto [garantia#1]"
@@ -138,3 +153,120 @@ def test_the_progressive_future_and_conditional_promise_like_the_verb(draft, pro
     the money; a condition or a negation promises nothing."""
     ctx = turn(draft, locale="es-AR", question="Quiero la devolución del corsé.")
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+_MATE = [{"sku": "M-ALG", "name": "Mate de madera de algarrobo", "price": "9900", "in_stock": True}]
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("¡Sí! Tenemos mates de vidrio, ideales para no tener que curar.", True),
+        ("¡Sí! Tenemos mates de madera, ideales para regalar.", False),
+        ("No tenemos mates de vidrio; el que hay es de madera.", False),
+        # a kind the search did not return at all is the lenient reader's, not this one
+        ("Tenemos bombillas de acero para acompañarlo.", False),
+    ],
+)
+def test_the_returned_kind_claimed_in_a_material_none_of_them_is(draft, claimed):
+    """Given one wooden mate returned, when the draft says the shop has mates of glass,
+    then it claims a variant the search did not return; mates of wood, a denial, or
+    another kind of thing claim none."""
+    ctx = turn(draft, locale="es-AR", tools=[search(*_MATE, query="mate")])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "question", "chunks", "unbacked"),
+    [
+        ("Podéis pagarla en 3 plazos sin complicaciones.", "¿Cuánto cuesta en plazos?", {}, True),
+        ("You can pay it in 3 instalments.", "Can I pay monthly?", {}, True),
+        # a source that finances in its own words backs its counts
+        (
+            "Se puede pagar en 12 plazos.",
+            "¿Se puede financiar?",
+            {"pago#1": "Financiación en 3, 6 o 12 meses sin intereses."},
+            False,
+        ),
+        # the customer's own purchase, said back
+        (
+            "Como tu compra fue en 3 cuotas, no corresponde.",
+            "Pagué en 3 cuotas. ¿Y el 10 %?",
+            {},
+            False,
+        ),
+        # a negation offers none; "2 pagos" a record shows are no plan
+        ("No ofrecemos pago en 3 cuotas, lo siento.", "¿En 3 cuotas?", {}, False),
+        ("Figuran 2 pagos por el mismo importe.", "Me cobraron dos veces.", {}, False),
+    ],
+)
+def test_a_payment_plan_is_a_term_of_sale_however_small(draft, question, chunks, unbacked):
+    """Given a draft that offers to take the price in N instalments, when no source of
+    the turn gives such a plan, then N is an unbacked figure, small as it is; a source
+    that finances in those counts, an "up to" above it, the customer's own purchase, a
+    negation or payments a record shows leave it backed or unsaid."""
+    locale = "en" if draft.startswith("You") else "es-ES"
+    ctx = turn(draft, locale=locale, question=question, chunks=chunks)
+    failed = check(ctx, second_reader=None)
+    assert ("unbacked_figure" in failed) is unbacked
+    if unbacked:
+        assert failed["unbacked_figure"] == ("3",)
+
+
+_CACTUS = [
+    {
+        "sku": "C-FS",
+        "name": "Echinopsis 'Flying Saucer' maceta 10 cm",
+        "price": "11500",
+        "in_stock": True,
+    }
+]
+
+
+@pytest.mark.parametrize(
+    ("draft", "question", "denied"),
+    [
+        ("Justo ese no lo tenemos.", "¿Tienen el Echinopsis 'Flying Saucer'?", True),
+        # a variant the customer asked for, which the record cannot tell
+        ("Ese no lo tenemos.", "¿Tienen el Echinopsis 'Flying Saucer' en maceta de 14 cm?", False),
+        # no clitic takes up a topic: "este" is the moment's
+        (
+            "En este momento no tenemos existencias.",
+            "¿Tienen el Echinopsis 'Flying Saucer'?",
+            False,
+        ),
+    ],
+)
+def test_a_demonstrative_taken_up_by_a_clitic_denies_the_product_asked(draft, question, denied):
+    """Given the asked cactus returned in stock, when the draft says "ese no lo tenemos",
+    then it denies that product; a variant the customer asked for, or "en este
+    momento", denies none."""
+    ctx = turn(
+        draft, locale="es-AR", question=question, tools=[search(*_CACTUS, query="echinopsis")]
+    )
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Our team will refund you in full once the inspection is done.", True),
+        ("Nuestro equipo te va a devolver el total una vez revisado el pedido.", True),
+        ("Once approved, our team will refund you in full.", False),
+    ],
+)
+def test_the_shops_own_people_promise_as_the_shop_does(draft, promised):
+    """Given a returned item, when "our team" pays back once an inspection is done, then
+    it promises the outcome as "we" would; only a decision ("once approved") makes it
+    wait on a person."""
+    locale = "en" if draft[0] in "OT" else "es-AR"
+    ctx = turn(draft, locale=locale, question="I sent it back. What now?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+def test_up_to_n_instalments_backs_every_smaller_plan():
+    from guards.instalments import unbacked_plan
+
+    chunks = {"pagos#1": "Hasta 6 cuotas sin interés."}
+    assert unbacked_plan(turn("Podés pagarlo en 3 cuotas.", locale="es-AR", chunks=chunks)) is None
+    assert unbacked_plan(turn("Podés pagarlo en 9 cuotas.", locale="es-AR", chunks=chunks)) == "9"
