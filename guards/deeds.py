@@ -188,13 +188,16 @@ _CLITIC_OBJECTS_ES = frozenset("lo la los las".split())
 
 
 def _already_done_es(tokens: list[str], language: str) -> bool:
-    """ "Ya lo reporté", "ya lo marcamos", "ya agendé una llamada": "ya" before a
+    """ "Ya lo reporté", "ya la he movido", "ya agendé una llamada": "ya" before a
     first-person past (with an object pronoun or none) speaks of this case though no
     noun of it is in the sentence."""
     if language != "es":
         return False
     return any(
-        a == "ya" and b in _CLITIC_OBJECTS_ES and c.endswith(("é", "amos", "imos"))
+        # "ya lo reporté", "ya la he movido al jueves"
+        a == "ya"
+        and b in _CLITIC_OBJECTS_ES
+        and (c.endswith(("é", "amos", "imos")) or c in _PERFECT_ES)
         for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
     ) or any(
         a == "ya" and ((b.endswith("é") and len(b) >= 5) or b in _PERFECT_ES)

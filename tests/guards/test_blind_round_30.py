@@ -37,6 +37,9 @@ RULES, READER = "rules", "reader"
         ("ez-0066", "unbacked_figure", RULES),
         # "Además trabajamos el kit completo de catcher Marucci"
         ("ez-0141", "stock_contradiction", RULES),
+        # "Ya la he movido al jueves" after the installation was named: "ya", a clitic
+        # and the perfect speak of this case
+        ("ey-0002", "action_claim", RULES),
         # correct answers, rules alone:
         # "Como el resto de bolas de bolos, tiene 2 años de garantía …; eso sí, el
         # desgaste … no está cubierto [garantia#1]"
@@ -270,3 +273,13 @@ def test_up_to_n_instalments_backs_every_smaller_plan():
     chunks = {"pagos#1": "Hasta 6 cuotas sin interés."}
     assert unbacked_plan(turn("Podés pagarlo en 3 cuotas.", locale="es-AR", chunks=chunks)) is None
     assert unbacked_plan(turn("Podés pagarlo en 9 cuotas.", locale="es-AR", chunks=chunks)) == "9"
+
+
+def test_ya_a_clitic_and_the_perfect_speak_of_this_case():
+    """ "Ya la he movido al jueves" names no noun of the case, yet "ya" before an object
+    pronoun and "he" says it was done; "ya lo reporté" already read so."""
+    from guards.deeds import read_deeds
+
+    (deed,) = read_deeds("Ya la he movido al jueves.", "es")
+    assert deed.verb == "movido" and deed.binding
+    assert read_deeds("La he visto en la web.", "es") == ()
