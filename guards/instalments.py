@@ -59,17 +59,13 @@ def instalments_below_threshold(ctx: GuardContext, sentence: str) -> str | None:
 
 # A payment plan by its count: paying "en 3 plazos", "in 3 instalments", or "12 cuotas
 # sin interés"; not the "2 pagos" a record shows were made.
+_PARTS = r"(?:cuotas|plazos|pagos|mensualidades|instal?lments|monthly\s+payments|payments)"
 _ANY_PLAN = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:en|in|a)\s+(\d{1,2})\s+(?:cuotas|plazos|pagos|mensualidades|"
-    r"instal?lments|monthly\s+payments|payments)(?:$|[^\pL])|"
-    r"(?:^|[^\pN.,])(\d{1,2})\s+(?:cuotas|plazos|pagos|mensualidades|instal?lments|payments)\s+"
-    r"(?:sin\s+inter|interest[-\s]free)"
+    r"(?i)(?:^|[^\pL])(?:en|in|a)\s+(\d{1,2})\s+" + _PARTS + r"(?:$|[^\pL])|"
+    r"(?:^|[^\pN.,])(\d{1,2})\s+" + _PARTS + r"\s+(?:sin\s+inter|interest[-\s]free)"
 )
 # "hasta 6 cuotas", "up to 12 instalments": every smaller plan too.
-_UP_TO = scan.compile(
-    r"(?i)(?:hasta|up\s+to)\s+(\d{1,2})\s+(?:cuotas|plazos|pagos|mensualidades|instal?lments|"
-    r"monthly\s+payments|payments)(?:$|[^\pL])"
-)
+_UP_TO = scan.compile(r"(?i)(?:hasta|up\s+to)\s+(\d{1,2})\s+" + _PARTS + r"(?:$|[^\pL])")
 _FINANCING = scan.compile(
     r"(?i)cuota|plazo|mensualidad|financ|instal?lment|sin\s+inter|interest[-\s]free|payments"
 )

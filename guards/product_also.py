@@ -11,8 +11,6 @@ after "also" the object names a product of its own, so nothing of it may be made
 
 from __future__ import annotations
 
-import re
-
 from guards import scan
 from guards.conjugation import fold
 from guards.product_claims import (
@@ -25,7 +23,7 @@ from guards.product_claims import (
 )
 from guards.product_refs import _UNITS as MEASURES
 from guards.products import Product, stem
-from guards.text import words
+from guards.text import words, written_words
 
 _HAVE_ES = SHOP_HAS_ES
 _HAVE_EN = SHOP_HAS_EN
@@ -119,7 +117,7 @@ def _object_phrase(text: str) -> list[str]:
     """The noun phrase a verb's object opens with, as lower-case words, without its
     article ("we also carry a matching hoodie")."""
     phrase: list[str] = []
-    for written, word in zip(_WRITTEN.findall(text), words(text), strict=True):
+    for written, word in zip(written_words(text), words(text), strict=True):
         if not phrase and word in _ARTICLES:
             continue
         # a word in capitals is a model code, not the preposition: "el Garrett AT Max"
@@ -128,9 +126,6 @@ def _object_phrase(text: str) -> list[str]:
             break
         phrase.append(word)
     return phrase
-
-
-_WRITTEN = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")  # as ``words`` cuts them, case kept
 
 
 def unreturned_product(

@@ -98,10 +98,12 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
         return None
     negated = negated_clause(clause, language)
     also = bool(_ALSO[lang] & set(tokens) and _STOCK[lang] & set(tokens))
-    names = {w for p in products for w in words(f"{p.name} {p.sku}")}
-    names |= {agreed(w) for w in names}
     kind = None if also else _HAS_KIND[lang].search(clause)
     has_in = None if also or negated else _HAS_IN[lang].search(clause)
+    if not (also or kind or has_in):
+        return None  # most clauses say no "we have": read no names
+    names = {w for p in products for w in words(f"{p.name} {p.sku}")}
+    names |= {agreed(w) for w in names}
     if also and not negated:
         said = clause
     elif kind is not None and _names_a_kind(kind.group(1), names):

@@ -116,6 +116,11 @@ def words(text: str) -> list[str]:
     return list(_words(text))
 
 
+def written_words(text: str) -> list[str]:
+    """The words ``words`` cuts, as written: "el Garrett AT Max" keeps its capitals."""
+    return _WORD.findall(text)
+
+
 @lru_cache(maxsize=2048)
 def _words(text: str) -> tuple[str, ...]:
     """Cached: the guards read the same sentences of one draft several times."""

@@ -100,11 +100,8 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         if topic and not said and not cites and (carried := carried_over(sentence, products, bare)):
             return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
         topic = said
-        whole = _through_semicolons(ctx.draft, sentence)
         for clause in clauses(sentence, book.clause_breaks):
-            found = _warranty_for_bare(
-                ctx, clause, sentence, products, bare, policies, own, last, whole=whole
-            )
+            found = _warranty_for_bare(ctx, clause, sentence, products, bare, policies, own, last)
             found = found or _given_to_denied(ctx, clause, products, denied, kinds)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
@@ -124,13 +121,13 @@ def _warranty_for_bare(
     policies: list[list[str]],
     own: list[str],
     last: Product | None = None,
-    *,
-    whole: str = "",
 ) -> Product | None:
     book = PHRASEBOOKS[ctx.language]
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
     if scoped and (
-        cited_category(clause, ctx.retrieved) or cited_category(whole or sentence, ctx.retrieved)
+        cited_category(clause, ctx.retrieved)
+        # the sentence with what a semicolon joins to it, whose citation closes both
+        or cited_category(_through_semicolons(ctx.draft, sentence), ctx.retrieved)
     ):
         return None  # "como todos los móviles nuevos [mov-garantia#1]": the chunk's category
     # "[garantia#1]" names a chunk, not a warranty
