@@ -44,6 +44,7 @@ GROUPS = {
     "EO-ER": "guards-eo guards-ep actions-eq guards-er",
     "ES-EV": "guards-es guards-et actions-eu guards-ev",
     "EW-EZ": "guards-ew guards-ex actions-ey guards-ez",
+    "FA-FD": "guards-fa guards-fb actions-fc guards-fd",
 }
 
 

@@ -72,6 +72,7 @@ THRESHOLD_FILES = frozenset(
 MEASURE_ONLY = frozenset(
     {"guards-es", "guards-et", "actions-eu", "guards-ev"}
     | {"guards-ew", "guards-ex", "actions-ey", "guards-ez"}
+    | {"guards-fa", "guards-fb", "actions-fc", "guards-fd"}
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
