@@ -67,13 +67,9 @@ THRESHOLD_FILES = frozenset(
 # DG-DO's nine (session 25's round, 690 turns), session 27 DP-DW's eight (session 26's
 # round, 640 turns), session 28 DX-EA's four (session 27's round, 320 turns), session
 # 29 EB-EJ's eight (session 28's two rounds, 640 turns), session 30 EK-ER's eight
-# (session 29's two rounds, 640 turns); its own rounds are the four files asked for at
-# its start and the four asked for near its end.
-MEASURE_ONLY = frozenset(
-    {"guards-es", "guards-et", "actions-eu", "guards-ev"}
-    | {"guards-ew", "guards-ex", "actions-ey", "guards-ez"}
-    | {"guards-fa", "guards-fb", "actions-fc", "guards-fd"}
-)
+# (session 29's two rounds, 640 turns), session 31 ES-EZ's eight (session 30's two
+# rounds, 640 turns); its own round is the four files asked for at its start.
+MEASURE_ONLY = frozenset({"guards-fa", "guards-fb", "actions-fc", "guards-fd"})
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
