@@ -38,7 +38,13 @@ from guards.deeds import read_deeds
 from guards.done_states import done_state
 from guards.memo import per_turn
 from guards.moods import conditional, in_open_question, on_condition
-from guards.on_the_way import moving_participle, shipping_reported, underway
+from guards.on_the_way import (
+    a_document_sent,
+    moving_participle,
+    shipping_reported,
+    subject_elided,
+    underway,
+)
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
 from guards.requests import opens_as_done, participle_acts, requested_acts, says_done
@@ -199,7 +205,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if (
                 reported(act, outputs)
                 and not _in_progress(claim, ctx.language)
-                and not _a_document_sent(act, claim.verb, sentence, customer)
+                and not a_document_sent(act, claim.verb, sentence, customer)
             ):
                 continue  # "el pedido lo despachamos el lunes", as the lookup says
             said = clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
@@ -221,15 +227,21 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             ):
                 continue  # "la solicitud que registramos se aprobó", "el banco aplicó el abono"
             return Claim(act, claim.verb, sentence)
+        known = entries_es if ctx.language == "es" else entries_en
         for deed in read_deeds(sentence, ctx.language):
             if arithmetic(deed.verb, ctx.draft):
                 continue  # "por eso sumé el costo de envío" beside a total: a sum
-            named = performed_act_named(deed.verb, sentence, done, ctx.language)
+            # "I've booked the installer for Friday" when a call booked it: the act's
+            # own verb with an object its list lacks
+            own_act = min((v.act for v, _ in known(deed.verb) if v.act in done), default=None)
+            named = own_act or performed_act_named(deed.verb, sentence, done, ctx.language)
             if deed.binding and named is not None:
                 # "cargué las solicitudes de los dos pedidos, 4401 y 4402" when the
                 # request was filed for 4401 only
                 if (other := other_reference(ctx, named, deed.verb, sentence)) is not None:
                     return Claim(named, deed.verb, sentence, reference=other)
+            if own_act is not None:
+                continue
             if sentence.endswith(":"):
                 break  # "Te paso las que tenemos:", "Te resumo ambas opciones:": the reply
             if on_condition(sentence) and not said_done(deed.verb, sentence):
@@ -287,7 +299,13 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if not (moving_participle(state) and shipping_reported(outputs)):
                 # "a replacement mouse has been dispatched", "la entrega quedó pasada"
                 return Claim(Act.OTHER, state, sentence)
-        if (moving := underway(sentence, ctx.language)) and not shipping_reported(outputs):
+        if (
+            (moving := underway(sentence, ctx.language))
+            and not shipping_reported(outputs)
+            # "ya pedí el reembolso … pero ya está en marcha": with no thing named, what
+            # is underway is what this turn's tool did
+            and not (done and subject_elided(sentence, moving))
+        ):
             # "el mate nuevo ya está en camino", "a replacement is already on its way",
             # in a turn whose lookup shows nothing moving
             return Claim(Act.SEND, moving, sentence)
@@ -297,36 +315,6 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             # "a courier will collect your rug tomorrow morning": arranged for this case
             return Claim(Act.SCHEDULE, role, sentence)
     return None
-
-
-# Closed class: what is sent that is not the parcel a lookup reports as shipped.
-_DOCUMENTS = frozenset(
-    "factura facturas invoice invoices etiqueta label labels comprobante receipt recibo "
-    "mail email e-mail link enlace código codigo code voucher cupón cupon quote presupuesto".split()
-)
-
-
-def _a_document_sent(act: Act, verb: str, sentence: str, asked: str = "") -> bool:
-    """ "I've just resent the invoice": a lookup that says the order shipped reports the
-    parcel, not a document sent to the customer (the object, within a few words after
-    the verb). A pronoun before the verb ("ya se lo mandamos") or right after it ("I'll
-    resend it") stands for what the customer asked to be sent: a document when their
-    message names one."""
-    tokens = words(sentence)
-    if act != Act.SEND or verb not in tokens:
-        return False
-    at = tokens.index(verb)
-    if _DOCUMENTS & set(tokens[at + 1 : at + 6]):
-        return True
-    start = at - 2
-    if at >= 2 and tokens[at - 1] in ("a", "de"):
-        start = at - 4  # an auxiliary between: "te la volví a mandar"
-    around = {*tokens[max(0, start) : at], *tokens[at + 1 : at + 2]}  # "resend it"
-    pronoun = bool(around & _OBJECT_PRONOUNS)
-    return pronoun and bool(_DOCUMENTS & set(words(asked)))
-
-
-_OBJECT_PRONOUNS = frozenset("lo la los las it them".split())
 
 
 def _in_progress(claim: Commitment, language: str) -> bool:

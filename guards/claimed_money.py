@@ -29,7 +29,7 @@ class MoneyKind(StrEnum):
 # Money coming back, or a lower price, a free thing, a voucher, in the claimed act's
 # sentence (closed classes from the act readers' own object lists).
 _BACK_ES = (*objects.REFUND_ES, "vuelta")
-_BACK_EN = ("refund", "reimburs", "back")
+_BACK_EN = ("refund", "reimburs", "back", "money")  # "dinero", "plata" are in REFUND_ES
 _PRICE_ES = (*objects.DISCOUNT_ES, *objects.CODE_ES, "precio", "envío", "envio", "rebaja")
 _PRICE_EN = (*objects.DISCOUNT_EN, *objects.CODE_EN, "price", "shipping", "postage")
 
@@ -66,6 +66,7 @@ def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
 
 
 _REQUESTS = ("solicitud", "request", "reclam", "claim", "ticket", "caso", "case")
+_DETERMINERS_EN = frozenset("the a an your our my its their this that".split())
 
 
 # A code or a shipping word that names something else than money: "el código postal",
@@ -86,6 +87,9 @@ def _names_something_else(tokens: list[str], at: int) -> bool:
         return before == ["de"] and at >= 2 and tokens[at - 2] in _NOT_MONEY_HEADS
     if token in ("shipping", "postage"):
         return bool(after) and after[0] in _NOT_MONEY_HEADS  # "the shipping address"
+    if token == "back":
+        # a place, not money returning: "along the back fence", "your back garden"
+        return bool(before) and before[0] in _DETERMINERS_EN
     if token == "free":
         # a person free, not a price: "as soon as they're free", "feel free to ask"
         subject = tokens[at - 2 : at - 1] if before and before[0] in _BE else before

@@ -194,7 +194,10 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                     sentence=sentence,
                 )
             )
-    if not any(c.act == Act.REFUND for c in out) and (arrives := money_arrives(text, language)):
+    # "what you paid is going back onto your card": the customer's own payment is not
+    # the refund, the money coming back is
+    refunds = [c for c in out if c.act == Act.REFUND and c.actor != CUSTOMER]
+    if not refunds and (arrives := money_arrives(text, language)):
         word, negated = arrives  # "la plata vuelve a tu tarjeta": paid back, by someone
         offer = is_offer(text.lower(), language) if offer is None else offer
         out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))

@@ -169,11 +169,20 @@ def _again(tokens: list[str], index: int, language: str) -> bool:
     return tokens[index + 1 : index + 2] == ["a"] and tokens[index + 2 : index + 3] != []
 
 
+# A day of the calendar: a deed set for a day is arranged for this case ("we'll swing
+# by tomorrow to finish the strip along the back fence").
+_DAYS = frozenset(
+    "tomorrow tonight monday tuesday wednesday thursday friday saturday sunday "
+    "mañana lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
+)
+
+
 def _about_case(tokens: list[str], language: str) -> bool:
     pronouns = _FOR_CUSTOMER_ES if language == "es" else _FOR_CUSTOMER_EN
     nouns = _CASE_ES if language == "es" else _CASE_EN
     return any(
-        t in pronouns or t.startswith(nouns) or any(ch.isdigit() for ch in t) for t in tokens
+        t in pronouns or t in _DAYS or t.startswith(nouns) or any(ch.isdigit() for ch in t)
+        for t in tokens
     ) or any(
         with_a_third_party(tokens, index)
         or (token in _JUST_ES and tokens[index + 1 :][:1] == ["de"])

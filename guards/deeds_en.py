@@ -5,8 +5,6 @@ make sure…", "I've let the courier know")."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from guards.act_clause import _free_manner
 
 # Verbs about the conversation itself, not deeds for the customer.
@@ -31,7 +29,10 @@ _SUBJECTS_EN = frozenset("i we".split())
 _THIRD_PARTIES = (
     "depósito deposito almacén almacen vendedor proveedor fabricante fábrica fabrica taller "
     "logística logistica transportista correo mensajería mensajeria courier repartidor "
-    "warehouse supplier seller vendor manufacturer factory carrier driver workshop depot"
+    "warehouse supplier seller vendor manufacturer factory carrier driver workshop depot "
+    # the shop's own people outside the chat: "I've flagged it to the install crew"
+    "crew team equipo technician técnico tecnico installer instalador fitter engineer "
+    "colleague compañer staff"
 ).split()
 _WITH = frozenset("con with to al".split())
 _ARTICLES = frozenset("el la los las nuestro nuestra the our their your tu su".split())
@@ -40,7 +41,11 @@ _ARTICLES = frozenset("el la los las nuestro nuestra the our their your tu su".s
 def with_a_third_party(tokens: list[str], index: int) -> bool:
     """A talk verb followed by "con / with / to" and someone outside the chat."""
     after = [t for t in tokens[index + 1 : index + 7] if t not in _ARTICLES]
-    return any(a in _WITH and b.startswith(tuple(_THIRD_PARTIES)) for a, b in pairwise(after[:4]))
+    # one word may name the kind before the head: "to the install crew"
+    return any(
+        a in _WITH and any(w.startswith(tuple(_THIRD_PARTIES)) for w in after[at + 1 : at + 3])
+        for at, a in enumerate(after[:3])
+    )
 
 
 _CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
@@ -153,8 +158,10 @@ def _done_by_others(tokens: list[str], index: int) -> bool:
     """An object of one to four words, then a participle: "get it sent", "have the
     replacement dispatched"; "have to", "get back to you" are not causatives."""
     after = tokens[index + 1 : index + 9]
-    if not after or after[0] in ("to", "back", "in", "your", "you"):
+    if not after or after[0] in ("to", "back", "in", "you"):
         return False
+    if after[0] == "your" and tokens[index] != "have":
+        return False  # "get your refund" is the customer's; "have your money returned" not
     if after[0] in ("a", "an"):  # "get a prepaid label sent", not "get a refund"
         after = after[1:]
     # the object is a noun phrase ("a fresh copy of the invoice"): no person in it, as

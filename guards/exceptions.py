@@ -33,6 +33,7 @@ _WAIVERS = {
         r"de\s+todas\s+(?:formas|maneras)",
         r"aunque\s+sea",
         r"\pL\pL+(?:mos|o)\s+igual(?:mente)?",
+        r"se\s+(?:te|le|os|les)\s+\pL\pL+\s+igual(?:mente)?",  # "se te aplicarán igualmente"
     ),
     "en": (
         r"even\s+(?:though|if)\s+(?:you|it|the|your)",

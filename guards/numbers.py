@@ -371,14 +371,17 @@ _STOCK_BEFORE = re.compile(
     r"(?:^|\s)(?:quedan?|restan?|tenemos|we\s+have|we've\s+got|we\s+have\s+got)"
     r"(?:\s+(?:s[oó]lo|solamente|apenas|only|just))?$"
 )
-_RANGE_LINK = re.compile(r" {0,3}(?:-|–|a|al|y|o|u|hasta|to|and|or) {0,3}(\d{1,4})(?![\d.,])")
+# The second end as written: "3 a 5", "de 1.000 a 2.000 W" (thousands grouped by three)
+_RANGE_LINK = re.compile(
+    r" {0,3}(?:-|–|a|al|y|o|u|hasta|to|and|or) {0,3}(\d{1,3}(?:[.,]\d{3})+|\d{1,4})(?![\d.,])"
+)
 
 
 def _range_end(lower: str, cursor: int, first: Decimal) -> tuple[int, int] | None:
     """Where the second number of a range starts and ends, right after the first and
     greater than it ("3 a 5", not "pedido 1042 y 2 unidades")."""
     match = _RANGE_LINK.match(lower, cursor, cursor + _LOOK_AHEAD)
-    if match is None or Decimal(match.group(1)) <= first:
+    if match is None or Decimal(re.sub(r"[.,]", "", match.group(1))) <= first:
         return None
     return match.start(1), match.end(1)
 

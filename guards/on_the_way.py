@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from guards.acts import Act
 from guards.moods import on_condition
 from guards.result_states import MODAL
 from guards.text import words
@@ -64,6 +65,22 @@ def underway(sentence: str, language: str) -> str | None:
 
 
 _CLAUSE_BREAK = re.compile(r"[,;:—–]")
+# What may stand before the phrase when the clause names no thing of its own: links,
+# "ya / already", the copula and a subject pronoun ("pero ya está en marcha", "and it's
+# already underway").
+_NO_SUBJECT = frozenset(
+    "pero y e así asi que ahora ya todo eso esto está esta están estan "
+    "and but so now already it it's its is they they're are that's that this all".split()
+)
+
+
+def subject_elided(sentence: str, phrase: str) -> bool:
+    """The clause of ``phrase`` says what is underway with no noun of its own: "No te
+    puedo asegurar el resultado, pero ya está en marcha" speaks of what the draft said
+    before it, not of a thing sent."""
+    lower = sentence.lower()
+    before = _CLAUSE_BREAK.split(lower[: lower.find(phrase)])[-1]
+    return all(word in _NO_SUBJECT for word in words(before))
 
 
 # Participles of an order moving, which a lookup reports in its own words ("shipped"
@@ -80,3 +97,35 @@ def shipping_reported(outputs: str) -> bool:
     """A tool's output says an order or a return is moving."""
     lower = outputs.lower()
     return any(word in lower for word in _MOVING)
+
+
+# Closed class: what is sent that is not the parcel a lookup reports as shipped, and
+# the channels only a message travels by ("te lo mandé también por WhatsApp").
+_DOCUMENTS = frozenset(
+    "factura facturas invoice invoices etiqueta label labels comprobante receipt recibo "
+    "mail email e-mail link enlace código codigo code voucher cupón cupon quote presupuesto "
+    "whatsapp sms mensaje message text".split()
+)
+
+
+def a_document_sent(act: Act, verb: str, sentence: str, asked: str = "") -> bool:
+    """ "I've just resent the invoice": a lookup that says the order shipped reports the
+    parcel, not a document sent to the customer (the object, within a few words after
+    the verb). A pronoun before the verb ("ya se lo mandamos") or right after it ("I'll
+    resend it") stands for what the customer asked to be sent: a document when their
+    message names one."""
+    tokens = words(sentence)
+    if act != Act.SEND or verb not in tokens:
+        return False
+    at = tokens.index(verb)
+    if _DOCUMENTS & set(tokens[at + 1 : at + 6]):
+        return True
+    start = at - 2
+    if at >= 2 and tokens[at - 1] in ("a", "de"):
+        start = at - 4  # an auxiliary between: "te la volví a mandar"
+    around = {*tokens[max(0, start) : at], *tokens[at + 1 : at + 2]}  # "resend it"
+    pronoun = bool(around & _OBJECT_PRONOUNS)
+    return pronoun and bool(_DOCUMENTS & set(words(asked)))
+
+
+_OBJECT_PRONOUNS = frozenset("lo la los las it them".split())

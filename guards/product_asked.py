@@ -112,7 +112,8 @@ def affirms_unreturned_ask(
     missing = [n for n in names if stem(n) not in returned]
     if not missing:
         return None  # each name is some product's: a mix the words cannot settle
-    parts = list(stock_clauses(draft, lang))
+    # an emoji between ("¡Sí, la tenemos! 🙌 La FLIR One Edge Pro es…") is no clause
+    parts = [c for c in stock_clauses(draft, lang) if words(c)]
     said = [c for c in parts if set(missing) & {fold(w) for w in words(c)}]
     if not said or any(negated_clause(c, lang) for c in said):
         return None

@@ -65,9 +65,22 @@ def text_model_numbers(text: str, vocabulary: set[str]) -> set[str]:
             continue
         if i + 1 < len(tokens) and tokens[i + 1] in _UNITS:
             continue
-        if not token.isdigit() or (i and tokens[i - 1] in vocabulary):
+        if not token.isdigit() or (
+            i
+            and tokens[i - 1] in vocabulary
+            and not tokens[i - 1].isdigit()
+            and (tokens[i - 1] not in _LINKS or token in vocabulary)
+        ):
             out.add(token)
     return out
+
+
+# A name's linking words name no model: "Pack de lana merino" does not make the "6" of
+# "garantía de 6 meses" a model number, unless a name has the number too ("genérico de
+# 3 patas") (closed class: articles, prepositions, "and").
+_LINKS = frozenset(
+    "de del la el los las y e o u a al con sin para por en of the and or for with in to an".split()
+)
 
 
 def capitals(text: str) -> frozenset[str]:
@@ -91,7 +104,7 @@ def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:
 @memoised()
 def _referred_at(text: str, products: tuple[Product, ...]) -> tuple[int, ...]:
     present = stems(text)
-    vocabulary = {w for p in products for w in words(p.name) if not w.isdigit()}
+    vocabulary = {w for p in products for w in words(p.name)}
     numbers = text_model_numbers(text, vocabulary)
     acronyms = capitals(text)  # a short name in capitals ("el BAM") names it too
     out = []

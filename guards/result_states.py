@@ -234,6 +234,14 @@ _BACK_WORDS = frozenset(("back", "vuelta"))
 _GOING = frozenset("go head navigate come get volvé volve vuelve volver regresá regresa".split())
 
 
+def _goes_on_its_own(before: list[str]) -> bool:
+    """ "The delivery fee will go back onto your card": a future of a thing, not the
+    customer sent back to a page ("you'll go back to your account")."""
+    if {"you", "you'll", "usted", "vos"} & set(before):
+        return False
+    return any(t in ("will", "shall") or (t.endswith("'ll") and t != "you'll") for t in before)
+
+
 def _back_to_yours(tokens: list[str], lang: str) -> int | None:
     """Whatever it is, it goes back to the customer's card or account ("it's going
     straight back to your card", "te lo transferimos de vuelta a tu cuenta"): only
@@ -244,7 +252,9 @@ def _back_to_yours(tokens: list[str], lang: str) -> int | None:
         to, owner, holder = tokens[index + 1 : index + 4]
         if to not in _TO[lang] or owner not in _YOURS[lang] or not holder.startswith(_HOLDS[lang]):
             continue
-        if _GOING & set(tokens[max(0, index - 2) : index]):
+        if _GOING & set(tokens[max(0, index - 2) : index]) and not _goes_on_its_own(
+            tokens[max(0, index - 4) : index]
+        ):
             continue
         return index
     return None

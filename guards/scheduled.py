@@ -36,6 +36,7 @@ _FUTURE_EN = frozenset("will 'll".split())
 _GOING_ES = frozenset("va van".split())
 _HOURS = frozenset("opening closing running offering".split())
 _DELIVERING = ("deliver", "entreg", "llev", "bring", "drop", "arriv", "lleg")
+_COMPLEMENT = 5  # "a colleague from our claims team", "un técnico del taller de motos"
 
 
 def scheduled_by_others(
@@ -65,11 +66,14 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
     shortly = soon and bool(_SHORTLY & set(tokens))
     if not roles:
         return None
+    # the role's own complement is part of its name: "a colleague from our claims team
+    # has picked up your case and will reply" acts after "team"
+    head = max(i for i in roles if i - roles[0] <= _COMPLEMENT)
     if not (_DAYS & set(tokens) or any(s in clause for s in _SOON) or for_you or shortly):
         # with no day, only a deed already done or under way on the customer's own
         # thing: "our quality team has approved your reprint", "el equipo ya está
         # unificando tus cuentas"
-        return _done_for_yours(tokens, roles[0], language)
+        return _done_for_yours(tokens, head, language)
     negation = _NEGATION_EN if language == "en" else _NEGATION_ES
     if negation & set(tokens):
         return None
@@ -77,7 +81,7 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
         return None  # the record gives the day
     if shipping_reported(record) and any(t.startswith(_DELIVERING) for t in tokens):
         return None  # "the courier will deliver it tomorrow" of a parcel on its way
-    at = roles[0]
+    at = head
     after = tokens[at + 1 : at + 4]
     if language == "en":
         # "a colleague is already on it and will be in touch shortly"

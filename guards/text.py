@@ -251,8 +251,10 @@ def _cited_sentences(text: str) -> list[tuple[str, set[str]]]:
             # but I'll waive it for you" cites the rule, not the favour.
             pieces = scan.split(_CONTRAST, part)
             if len(pieces) > 1 and citations(pieces[0]) and not citations(pieces[-1]):
+                # the rest as written: a later "igualmente / anyway" is what it grants
+                rest = scan.split(_CONTRAST, part, maxsplit=1)[1].strip()
                 out.append((pieces[0].strip(" ,"), cited))
-                out.append((" ".join(pieces[1:]).strip(), citations(" ".join(pieces[1:]))))
+                out.append((rest, citations(rest)))
             else:
                 out.append((part, cited))
     return out

@@ -19,6 +19,7 @@ from guards.deeds import read_deeds
 from guards.exceptions import waives_a_rule
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
+from guards.passive_deeds import passive_deed
 from guards.text import find_phrase, words
 from guards.verb_groups import _FREE
 
@@ -104,13 +105,16 @@ def grants_free(sentence: str, language: str) -> bool:
 
 
 def binding_deed(sentence: str, language: str) -> bool:
-    """The speaker binds itself to an act of any verb that no other guard owns."""
+    """The speaker binds itself to an act of any verb that no other guard owns, or the
+    act is said to be done for this case with no doer ("se te aplicarán igualmente")."""
     if any(
         c.actor == SPEAKER and c.binding and c.act not in _OWNED
         for c in read_commitments(sentence, language)
     ):
         return True
-    return any(d.binding for d in read_deeds(sentence, language))
+    if any(d.binding for d in read_deeds(sentence, language)):
+        return True
+    return passive_deed(sentence, language) is not None
 
 
 def _about_money(
