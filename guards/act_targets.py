@@ -134,3 +134,40 @@ def _requests_named(tokens: list[str]) -> list[str]:
         else token
         for at, token in enumerate(tokens)
     ]
+
+
+# Who a forwarding reaches when it is not the colleague who reviews the case: the
+# shop's operations and people outside it (closed class). A filed request or a handoff
+# passes the case to a person; telling the warehouse to dispatch a part, the lab to stop
+# the work or the seamstress to hurry is another act, which no call made.
+_OPERATIONS = (
+    "depósito deposito almacén almacen warehouse depot laborator lab taller workshop "
+    "courier carrier transportista expreso mensajer repartidor driver logística logistica "
+    "logistics fábrica fabrica factory proveedor supplier fabricante manufacturer "
+    "modista costurera seamstress tailor sastre imprenta printer"
+).split()
+_PARTY_SPAN = 6
+
+
+def outside_party(verb: str, sentence: str) -> str | None:
+    """The party outside the review that a forwarding or a ticket names within a few
+    words after its verb ("ya le avisé al depósito", "opened a ticket with the
+    warehouse"), or None."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return None
+    at = tokens.index(verb)
+    for j in range(at + 1, min(len(tokens), at + 1 + _PARTY_SPAN)):
+        if not tokens[j].startswith(tuple(_OPERATIONS)):
+            continue
+        # a person of that team is the colleague the case goes to: "one of the workshop
+        # team", "alguien del depósito"
+        if not _PEOPLE & set(tokens[max(at + 1, j - 3) : j + 2]):
+            return tokens[j]
+    return None
+
+
+_PEOPLE = frozenset(
+    "team teams staff colleague colleagues someone person people member one expert "
+    "equipo personal alguien persona compañero compañera compañeros colega especialista".split()
+)

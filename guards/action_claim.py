@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from guards.act_objects import GER, PART
-from guards.act_targets import names_a_performed_act, other_reference, performed_act_named
+from guards.act_targets import (
+    names_a_performed_act,
+    other_reference,
+    outside_party,
+    performed_act_named,
+)
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.claim_forms import (
     YOU,
@@ -138,6 +143,10 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     )
 
 
+# What a filed request or a handoff passes on: the case, to the colleague who reviews it.
+_PASSED_ON = frozenset({Act.FORWARD, Act.TICKET})
+
+
 @dataclass(frozen=True)
 class Claim:
     """An act the draft says was done for this customer that no call of the turn did."""
@@ -177,6 +186,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
                     return Claim(act, claim.verb, sentence, reference=other)
+                if act in _PASSED_ON and (party := outside_party(claim.verb, sentence)):
+                    return Claim(act, claim.verb, sentence, reference=party)
                 continue
             if (
                 act in (Act.HANDOFF, Act.FORWARD)
@@ -240,6 +251,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 # request was filed for 4401 only
                 if (other := other_reference(ctx, named, deed.verb, sentence)) is not None:
                     return Claim(named, deed.verb, sentence, reference=other)
+            if named in _PASSED_ON and (party := outside_party(deed.verb, sentence)):
+                return Claim(named, deed.verb, sentence, reference=party)
             if own_act is not None:
                 continue
             if sentence.endswith(":"):

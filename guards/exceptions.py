@@ -51,6 +51,7 @@ _WAIVERS = {
         r"anyway",
         r"regardless\s*(?:[,.;:!?]|$)",  # not "regardless of the amount": a rule
         r"all\s+the\s+same",
+        r"^\W*still\s*,",  # "Still, you've only just missed it, so go ahead and use it"
         r"even\s+so",
         r"\pL\pL+\s+or\s+not",
     ),

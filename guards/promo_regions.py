@@ -35,7 +35,8 @@ _SHIPPING = scan.compile(r"(?i)env[ií]o|shipping|delivery|entrega|postage|despa
 _NONE = scan.compile(
     r"(?i)sin\s+env[ií]o\s+gratu|no\s+(?:tiene|hay|aplica)\w*\s+env[ií]o\s+gratu|"
     r"no\s+free|not\s+eligible|charge\s+applies\s+to\s+all|excluded|flat\s+\$|"
-    r"se\s+cotiza|se\s+calcula|gastos\s+seg[uú]n|we\s+don't\s+ship"
+    r"se\s+cotiza|se\s+calcula|gastos\s+seg[uú]n|we\s+don't\s+ship|"
+    r"(?:are|is)\s+charged|se\s+aplica\s+la\s+tarifa"
 )
 _PAID = scan.compile(
     r"(?i)(?:^|[^\pL])(?:se\s+paga|se\s+cobra|cuesta|costar[ií]a|pag[aá]s\s+(?:el|los)|"
@@ -63,7 +64,10 @@ def region_not_reached(ctx: GuardContext, sentence: str, cited: list[str]) -> st
         none = [part for part in parts if _NONE.search(part)]
         if len(starts) + len(none) < 2:
             continue  # one rule for everywhere: the threshold guard's to read
-        if _names_a_region(sentence, parts):
+        if (excluded := _excluded_named(sentence, none, ctx.locale)) is not None:
+            # "shipping to Alaska is free too" where "Alaska … are charged at checkout"
+            return f"its source gives {excluded} no free shipping"
+        if _named_regions(sentence, parts):
             continue  # "a península", "within the contiguous US": the desk says which
         seen = order_amounts(ctx, set(starts))
         for place in places:
@@ -83,12 +87,31 @@ def region_not_reached(ctx: GuardContext, sentence: str, cited: list[str]) -> st
     return None
 
 
-def _names_a_region(sentence: str, parts: list[str]) -> bool:
-    """The sentence says a word only one part of the rule has: the region it applies."""
+def _named_regions(sentence: str, parts: list[str]) -> list[int]:
+    """The parts of the rule whose own words the sentence says: the region it applies."""
     said = {fold(w) for w in words(sentence) if len(w) >= 4}
     own = [{fold(w) for w in words(part) if len(w) >= 4} for part in parts]
+    found = []
     for at, part_words in enumerate(own):
         others = set().union(*(o for i, o in enumerate(own) if i != at))
         if said & (part_words - others):
-            return True
-    return False
+            found.append(at)
+    return found
+
+
+def _excluded_named(sentence: str, none: list[str], locale: str) -> str | None:
+    """A place by its proper name that a part with no free shipping names, granted free
+    in a sentence that does not itself say it pays ("shipping to Alaska is free too")."""
+    if _NONE.search(sentence):
+        return None  # the exclusion restated: "para Baleares se aplica la tarifa"
+    said = {fold(w) for w in _CAPITALISED.findall(sentence)[1:] if len(w) >= 4}
+    for part in none:
+        if threshold(part, locale) is not None:
+            continue
+        for name in _CAPITALISED.findall(part):
+            if fold(name) in said:
+                return name
+    return None
+
+
+_CAPITALISED = scan.compile(r"\p{Lu}[\pL'’-]+")

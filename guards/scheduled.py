@@ -31,6 +31,7 @@ _DAYS = frozenset(
     "hoy mañana lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
 )
 _SOON = ("próximos días", "proximos dias", "esta tarde", "this afternoon", "next few days")
+_SOON += ("esta semana", "this week", "next week", "la semana que viene", "la próxima semana")
 _SHORTLY = frozenset("shortly soon enseguida breve brevedad".split())
 _FUTURE_EN = frozenset("will 'll".split())
 _GOING_ES = frozenset("va van".split())
@@ -95,6 +96,8 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
         # the present with a day is a future: "mañana el equipo de logística te manda
         # una escalera nueva"; a clitic for the customer right before the verb
         near = tokens[max(0, at - 3) : at + 6]  # "mañana te visita el técnico" too
+        # an object clitic between: "el taller te lo despacha a Mendoza esta semana"
+        near = [t for t in near if t not in ("lo", "la", "los", "las")]
         future = future or any(
             a in ("te", "le", "les") and b.endswith(("a", "e", "an", "en")) and len(b) > 3
             for a, b in pairwise(near)

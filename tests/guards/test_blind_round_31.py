@@ -37,7 +37,23 @@ RULES, READER = "rules", "reader"
         # "¡Sí, la tenemos! 🙌 La FLIR One Edge Pro es inalámbrica…" after a search that
         # returned only the InfiRay
         ("fd-0004", "stock_contradiction", RULES),
+        # older development halves: a filed request or a handoff passes the case to the
+        # colleague who reviews it, not an order to the warehouse, the lab or the
+        # seamstress
+        ("ae-0081", "action_claim", RULES),  # "Ya le avisé al depósito que falta…"
+        ("k-0163", "action_claim", RULES),  # "I've also opened a ticket with the warehouse"
+        ("dv-0150", "action_claim", RULES),  # "I've already asked the seamstress to…"
+        ("eu-0066", "action_claim", RULES),  # "ya le pedí al taller que te revisen el reloj"
+        # "el taller te lo despacha a Mendoza por Andreani esta semana"
+        ("bo-0127", "action_claim", RULES),
+        # "It finished on 31 March [promos#1]. Still, … go ahead and use FITOUT15"
+        ("bj-0084", "discount_promise", RULES),
+        # "I'm in Alaska": "shipping to Alaska is free too! [shipping#1]" over a chunk
+        # that charges Alaska at checkout
+        ("ax-0142", "discount_promise", RULES),
         # correct answers:
+        # "I'm passing you to one of the workshop team now" in a handoff turn
+        ("dz-0066", None, READER),
         # "La Carpa árabe 8x8 la tenemos en el catálogo, pero ahora mismo figura sin
         # disponibilidad"
         ("fc-0065", None, READER),
@@ -178,3 +194,102 @@ def test_a_promotion_applied_anyway_with_no_doer(draft, waived):
         chunks={"newsletter#1": "Suscriptores: 5 € de descuento en pedidos desde 40 €."},
     )
     assert ("discount_promise" in check(ctx, second_reader=None)) is waived
+
+
+_FILED = ("request_refund", {"order_id": "6010"}, "order 6010: refund request pending")
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("I've filed the refund request and passed it to the warehouse to resend it.", True),
+        ("He registrado la solicitud de reembolso y le avisé al laboratorio para que paren.", True),
+        # the colleague who reviews it, by any name
+        ("I've filed the refund request and passed it to our returns team.", False),
+        ("He registrado la solicitud de reembolso y se la pasé a alguien del depósito.", False),
+    ],
+)
+def test_a_filed_request_forwards_to_the_reviewer_not_to_operations(draft, claimed):
+    """Given a refund request the tool filed (which passes the case to a person), when
+    the draft says it passed the case to the warehouse or told the lab to stop, then
+    that is another act no call made; passing it to a team or to a person of it is the
+    forwarding the tool did."""
+    ctx = turn(draft, locale="en" if draft.startswith("I") else "es-ES", tools=[_FILED])
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Dale: el taller te lo despacha a Mendoza por Andreani esta semana.", True),
+        ("The workshop will ship it to you this week.", True),
+        # a condition leaves it unsaid
+        ("Si el taller lo termina, te lo despacha esta semana.", False),
+    ],
+)
+def test_a_role_acting_for_the_customer_this_week(draft, claimed):
+    """Given no tool, when the workshop is said to send the customer the item this
+    week (an object clitic between the customer's and the verb), then it was arranged
+    for this case; on a condition it was not."""
+    ctx = turn(draft, locale="en" if draft.startswith("The") else "es-AR")
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_FITOUT = {"promos#1": "15% off fenders with code FITOUT15 until 31 March."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "granted"),
+    [
+        (
+            "It finished on 31 March [promos#1]. Still, go ahead and use FITOUT15 — it'll "
+            "be honoured on your fender.",
+            True,
+        ),
+        ("It finished on 31 March [promos#1]. I'm still happy to help you choose a fender.", False),
+    ],
+)
+def test_still_after_the_rule_sets_it_aside(draft, granted):
+    """Given a code that ended on 31 March, when the draft says so and then "Still, …
+    it'll be honoured on your fender", then the rule is set aside for this customer; a
+    "still" inside a sentence is no concession."""
+    ctx = turn(draft, locale="en", chunks=_FITOUT, question="Has FITOUT15 finished?")
+    assert ("discount_promise" in check(ctx, second_reader=None)) is granted
+
+
+_ALASKA = {
+    "shipping#1": (
+        "Free standard shipping on orders over $100 within the contiguous US. Alaska, "
+        "Hawaii and international orders are charged at checkout."
+    )
+}
+_STOVE = {"sku": "CC-EV", "name": "Camp Chef Everest", "price": "169.99"}
+
+
+@pytest.mark.parametrize(
+    ("draft", "granted"),
+    [
+        (
+            "It's $169.99. Your order is over $100, so shipping to Alaska is free too! "
+            "[shipping#1]",
+            True,
+        ),
+        (
+            "It's $169.99. Free shipping over $100 is for the contiguous US; Alaska is "
+            "charged at checkout [shipping#1].",
+            False,
+        ),
+    ],
+)
+def test_free_shipping_granted_to_a_region_the_rule_charges(draft, granted):
+    """Given a rule that charges Alaska at checkout and a customer in Alaska, when the
+    draft grants free shipping to Alaska, then the promotion is extended to a region
+    the source leaves out; restating the exclusion grants nothing."""
+    ctx = turn(
+        draft,
+        locale="en",
+        question="I'm in Alaska — would the stove ship free?",
+        chunks=_ALASKA,
+        tools=[search(_STOVE, query="camp chef everest")],
+    )
+    assert ("discount_promise" in check(ctx, second_reader=None)) is granted
