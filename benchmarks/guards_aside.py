@@ -45,6 +45,7 @@ GROUPS = {
     "ES-EV": "guards-es guards-et actions-eu guards-ev",
     "EW-EZ": "guards-ew guards-ex actions-ey guards-ez",
     "FA-FD": "guards-fa guards-fb actions-fc guards-fd",
+    "FE-FI": "guards-fe guards-fg actions-fh guards-fi",
 }
 
 
