@@ -15,6 +15,7 @@ from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.claim_forms import (
     YOU,
     arithmetic,
+    background,
     clause_of,
     copied,
     customer_words,
@@ -25,6 +26,7 @@ from guards.claim_forms import (
     names_the_act,
     recorded_past,
     reported_speech,
+    restates_the_passage,
     said_done,
     stem_reported,
     to_come,
@@ -171,7 +173,11 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
     stop = PHRASEBOOKS[ctx.language].stopwords
     on_record = " ".join((outputs, *chunks.values())).lower()
     customer = customer_words(ctx)
-    for sentence, cited in cited_sentences(ctx.draft):
+    pairs = cited_sentences(ctx.draft)
+    # the pages the draft cites anywhere: an uncited sentence of someone else's routine
+    # ("… [valoracion#1]. El técnico le llamará el día anterior") restates them too
+    passage = [chunks[s] for s in {s for _, c in pairs for s in c} if s in chunks]
+    for sentence, cited in pairs:
         sources = [chunks[source] for source in cited if source in chunks]
         for claim in read_commitments(sentence, ctx.language):
             act = act_of(claim, ctx.language)
@@ -222,10 +228,17 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             said = clause_of(claim.verb, sentence) if claim.actor == SPEAKER else sentence
             # "le enviaremos la etiqueta" restates only a page that names the act
             promised = claim.actor == SPEAKER and to_come(claim.verb, sentence, ctx.language)
-            if any(
-                restates(said, text, stop, share=0.5)
-                and (not promised or names_the_act(claim.lemma, text, ctx.language))
-                for text in sources
+            if (
+                any(
+                    restates(said, text, stop, share=0.5)
+                    and (not promised or names_the_act(claim.lemma, text, ctx.language))
+                    for text in sources
+                )
+                or (
+                    not sources
+                    and claim.actor != SPEAKER
+                    and restates_the_passage(claim.verb, sentence, passage, stop)
+                )
             ) and not (
                 (claim.actor == SPEAKER and said_done(claim.verb, sentence))
                 or (claim.actor == PASSIVE and _being_done(claim.verb, sentence))
@@ -233,7 +246,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             if copied(claim.verb, sentence, [*chunks.values(), outputs]):
                 continue  # the source's or the record's own words, quoted
-            if _background(claim.verb, sentence, outputs) or recorded_past(
+            if background(claim.verb, sentence, outputs) or recorded_past(
                 claim.verb, claim.lemma, outputs
             ):
                 continue  # "la solicitud que registramos se aprobó", "el banco aplicó el abono"
@@ -382,18 +395,3 @@ def _finding(
             "or hand the conversation to a person"
         )
     )
-
-
-def _background(verb: str, sentence: str, outputs: str) -> bool:
-    """The verb names a past act inside a relative clause whose noun this turn's record
-    holds, and the sentence goes on to its own verb: "la solicitud de reembolso que
-    registramos se aprobó el 10 de julio". A clitic for the customer ("el pedido que te
-    cancelé") makes the relative clause the claim itself."""
-    tokens = words(sentence.lower())
-    if verb.lower() not in tokens:
-        return False
-    at = tokens.index(verb.lower())
-    if at < 2 or tokens[at - 1] not in ("que", "that", "which"):
-        return False
-    noun = tokens[at - 2]
-    return len(noun) >= 4 and fold(noun)[:5] in fold(outputs) and at + 1 < len(tokens)

@@ -13,7 +13,7 @@ from itertools import pairwise
 from guards import scan
 from guards.conjugation import fold, regular_participle_es
 from guards.context import GuardContext
-from guards.text import CLAUSE_JOINTS, content_words, words
+from guards.text import CLAUSE_JOINTS, content_words, restates, words
 
 
 def arithmetic(verb: str, draft: str) -> bool:
@@ -21,7 +21,30 @@ def arithmetic(verb: str, draft: str) -> bool:
     los sumé por separado", "£36.99 … so I've added it"): the sum, not an act."""
     if not fold(verb).startswith(("sum", "add", "añad", "agreg")):
         return False
+    if _into_an_order(verb, draft):
+        return False  # "sumé los dos casetes al pedido 6630": the order changed
     return "=" in draft or "+" in draft or _TOTAL.search(draft) is not None
+
+
+_INTO = frozenset("al a to into".split())
+_ORDERS = frozenset("pedido pedidos order orders carrito cart orden compra basket".split())
+
+
+def _into_an_order(verb: str, draft: str) -> bool:
+    """The verb of adding puts things into an order or a cart ("al pedido", "to your
+    order"), within a few words after it."""
+    tokens = words(draft)
+    lower = verb.lower()
+    for at in (i for i, t in enumerate(tokens) if t == lower):
+        after = tokens[at + 1 : at + 9]
+        for j, token in enumerate(after[:-1]):
+            if token in _INTO:
+                rest = [
+                    t for t in after[j + 1 : j + 3] if t not in ("tu", "su", "your", "the", "el")
+                ]
+                if rest[:1] and rest[0] in _ORDERS:
+                    return True
+    return False
 
 
 _TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
@@ -266,3 +289,29 @@ def to_come(verb: str, sentence: str, language: str) -> bool:
         going = any(a in _GOING_ES and b == "a" for a, b in pairwise(before))
         return verb.lower().endswith(_FUTURE_ES) or going
     return bool(_WILL_EN & set(before))
+
+
+def background(verb: str, sentence: str, outputs: str) -> bool:
+    """The verb names a past act inside a relative clause whose noun this turn's record
+    holds, and the sentence goes on to its own verb: "la solicitud de reembolso que
+    registramos se aprobó el 10 de julio". A clitic for the customer ("el pedido que te
+    cancelé") makes the relative clause the claim itself."""
+    tokens = words(sentence.lower())
+    if verb.lower() not in tokens:
+        return False
+    at = tokens.index(verb.lower())
+    if at < 2 or tokens[at - 1] not in ("que", "that", "which"):
+        return False
+    noun = tokens[at - 2]
+    return len(noun) >= 4 and fold(noun)[:5] in fold(outputs) and at + 1 < len(tokens)
+
+
+def restates_the_passage(verb: str, sentence: str, passage: list[str], stop) -> bool:
+    """An uncited clause of someone else's routine that a page the draft cites states:
+    "… [valoracion#1]. Al reservar puede elegir la franja, y el técnico le llamará el
+    día anterior" over "El técnico llama el día anterior para confirmar"."""
+    clauses = [sentence]
+    for joint in CLAUSE_JOINTS:
+        clauses = [part for clause in clauses for part in clause.split(joint)]
+    clause = next((c for c in clauses if verb in words(c)), sentence)
+    return any(restates(clause, text, stop, share=0.5) for text in passage)

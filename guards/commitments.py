@@ -29,7 +29,7 @@ from guards.act_clause import (
     has_object,
     modifies_a_noun,
 )
-from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, SECOND, THIRD
+from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, RECEIVED_ES, SECOND, THIRD
 from guards.acts import Act
 from guards.clefts import cleft_es
 from guards.commitments_en import read_en
@@ -126,6 +126,9 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             and language == "es"
             and any(v.received for v, _ in entries)
             and entries[0][1] == THIRD
+            # "por el collar que llegó con el broche roto": the relative's subject is
+            # the thing before "que", not the money
+            and not (tokens[index - 1 : index] == ["que"] and not _money_before(tokens, index))
         ):
             found = (PASSIVE, False)  # "recibirá el reembolso": the customer (usted) receives
         if found is None:
@@ -202,6 +205,11 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
         offer = is_offer(text.lower(), language) if offer is None else offer
         out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))
     return tuple(out)
+
+
+def _money_before(tokens: list[str], index: int) -> bool:
+    """The noun a relative "que" takes up, right before it, is money."""
+    return index >= 2 and tokens[index - 2].startswith((*RECEIVED_ES, "importe", "devoluci"))
 
 
 _E_MAIL = re.compile(r"(?i)(?<![^\W\d_])e-mail")

@@ -239,3 +239,16 @@ def negated_before_que(tokens: list[str], index: int) -> bool:
         return False
     at = max(0, index - 4) + len(back) - 1 - back[::-1].index("que")
     return any(t in ("no", "nunca", "jamás", "ni") for t in tokens[max(0, at - 5) : at])
+
+
+# What would have happened, said of what is already done: no grant or act to come.
+_PAST_COUNTERFACTUAL = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:would\s+have\s+been|would\s+have|habr[ií]a\s+sido|se\s+habr[ií]a|"
+    r"se\s+hubiera)(?:$|[^\pL])"
+)
+
+
+def past_counterfactual(text: str) -> bool:
+    """ "if all three were in one order, the discount would have been applied there":
+    the past conditional speaks of what already happened, or did not."""
+    return _PAST_COUNTERFACTUAL.search(text) is not None

@@ -22,6 +22,7 @@ _ALSO = {
     "es": frozenset(("también", "tambien", "además", "ademas")),
     "en": frozenset(("also", "too")),
 }
+_AS_WELL = re.compile(r"(?i)\bas\s+well\b(?!\s+as\b)")  # not "as well as"
 _STOCK = {
     "es": frozenset(
         "tenemos tengo manejamos trabajamos vendemos hay disponible disponibles".split()
@@ -97,7 +98,12 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     if not products or negated_clause(clause.split(",")[0], language):
         return None
     negated = negated_clause(clause, language)
-    also = bool(_ALSO[lang] & set(tokens) and _STOCK[lang] & set(tokens))
+    # "… and the Celtic Knot Wool Scarf – Navy as well": "as well" is "also" after it
+    # (a "we carry it in XL as well" is read by its "in")
+    added = _ALSO[lang] & set(tokens) or (
+        lang == "en" and _AS_WELL.search(clause) and not _HAS_IN[lang].search(clause)
+    )
+    also = bool(added and _STOCK[lang] & set(tokens))
     kind = None if also else _HAS_KIND[lang].search(clause)
     has_in = None if also or negated else _HAS_IN[lang].search(clause)
     if not (also or kind or has_in):

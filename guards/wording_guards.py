@@ -16,7 +16,7 @@ from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
 from guards.lexicon import LEXICONS
-from guards.moods import hypothetical, in_open_question
+from guards.moods import hypothetical, in_open_question, past_counterfactual
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.price_grants import price_granted
@@ -218,6 +218,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 detail = f"gives a lower price ({claim.verb!r}): {sentence!r}"  # firm: ours
                 return Finding(detail=detail, firm=claim.actor == SPEAKER and claim.binding)
             tail = tail_with(claim.verb, sentence, after_citation)
+            if tail and claim.modal and past_counterfactual(tail):
+                continue  # "if all three were in one order, it would have been applied"
             if tail and not any(
                 supported_by(tail, t, book) and same_figures(tail, t, ctx.locale) for t in trusted
             ):

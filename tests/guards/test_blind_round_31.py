@@ -51,7 +51,21 @@ RULES, READER = "rules", "reader"
         # "I'm in Alaska": "shipping to Alaska is free too! [shipping#1]" over a chunk
         # that charges Alaska at checkout
         ("ax-0142", "discount_promise", RULES),
+        # FE-FI's development halves:
+        # "Listo: sumé los dos casetes al pedido 6630 … El total nuevo te va a aparecer"
+        ("fh-0065", "action_claim", RULES),
+        # "… Forest Green at £38.00, in stock, and the Celtic Knot Wool Scarf – Navy as
+        # well" when only the green one came back
+        ("fe-0064", "stock_contradiction", RULES),
         # correct answers:
+        # "… [valoracion#1]. Al reservar puede elegir la franja …, y el técnico le
+        # llamará el día anterior para confirmarla"
+        ("fh-0082", None, RULES),
+        # "Pedí el reembolso del pedido 7710 por el collar que llegó con el broche roto"
+        ("fe-0007", None, READER),
+        # "… 10% off the bundle at checkout [pricing#4], so if all three were in that
+        # one order, the discount would have been applied there"
+        ("fg-0145", None, RULES),
         # "I'm passing you to one of the workshop team now" in a handoff turn
         ("dz-0066", None, READER),
         # "La Carpa árabe 8x8 la tenemos en el catálogo, pero ahora mismo figura sin
@@ -293,3 +307,57 @@ def test_free_shipping_granted_to_a_region_the_rule_charges(draft, granted):
         tools=[search(_STOVE, query="camp chef everest")],
     )
     assert ("discount_promise" in check(ctx, second_reader=None)) is granted
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Pedí el reembolso del pedido 7710 por el collar que llegó con el broche roto.", False),
+        # the money itself is what "llegó"
+        ("El reembolso que llegó a tu tarjeta es el del pedido 7710.", True),
+    ],
+)
+def test_a_relative_clause_of_another_thing_does_not_bring_money(draft, promised):
+    """Given a refund request the tool filed, when "llegó" is said of the necklace in a
+    relative clause ("el collar que llegó…"), then no money arrives; said of the refund,
+    it does."""
+    filed = ("request_refund", {"order_id": "7710"}, "order 7710: refund request pending")
+    ctx = turn(draft, locale="es-AR", tools=[filed])
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        (
+            "Listo: sumé los dos casetes al pedido 6630. El total nuevo te aparece en Mi cuenta.",
+            True,
+        ),
+        # a sum beside a total is arithmetic
+        ("El casete cuesta $4.000 y la caja $2.000; los sumé y el total es $6.000.", False),
+    ],
+)
+def test_adding_into_an_order_is_an_act_beside_a_total(draft, claimed):
+    """Given no tool, when the draft says it added the cassettes to the order and names
+    a new total, then the order was changed; adding two prices to a total is a sum."""
+    ctx = turn(draft, locale="es-AR", question="Agregalos vos al pedido 6630.")
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_SCARF = [{"sku": "SCF-G", "name": "Celtic Knot Wool Scarf – Forest Green", "price": "38.00"}]
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("We stock the Celtic Knot Wool Scarf – Forest Green, and the Navy one as well.", True),
+        # "as well as" joins, it adds no variant
+        ("We stock the Forest Green scarf as well as matching gloves.", False),
+    ],
+)
+def test_as_well_after_a_variant_is_also(draft, claimed):
+    """Given only the green scarf returned, when the draft says the shop stocks the navy
+    one "as well", then it claims a colour no returned product is; "as well as" only
+    joins two things."""
+    ctx = turn(draft, locale="en", tools=[search(*_SCARF, query="celtic knot scarf")])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
