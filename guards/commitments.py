@@ -325,6 +325,8 @@ def _es_periphrasis(tokens: list[str], before: int, person: str) -> tuple[str, b
     prev3 = tokens[before - 2] if before >= 2 else ""
     if person == GER:
         actor = _AUX_PROGRESSIVE_ES.get(prev)
+        if actor is None and prev == "estar" and prev2 == "a" and _AUX_GO_ES.get(prev3) == SPEAKER:
+            actor = SPEAKER  # "te vamos a estar devolviendo la plata": the near future
         if actor == PASSIVE and not beneficiary(tokens):
             return None
         return (actor, False) if actor else None

@@ -60,6 +60,7 @@ SPANISH = Phrasebook(
         r"\d+\s*%\s*off",
         r"bonificaci[oó]n",
         r"bonificamos",
+        r"bonificad[oa]s?",  # "con envío bonificado"
         r"cup[oó]n",
         r"voucher",
         r"vales?\s+(?:de\s+)?(?:compra|regalo|descuento)",  # not "vale" (okay)
@@ -98,7 +99,7 @@ SPANISH = Phrasebook(
         r"para\s+compensar(?:te|lo|le|la|les)?",
         r"para\s+compensarte",
         r"por\s+(?:la|las)\s+molestias?",
-        r"en\s+compensaci[oó]n",
+        r"(?:en|como)\s+compensaci[oó]n",
         r"para\s+disculparnos",
         r"como\s+gesto",
         r"por\s+(?:tu|su|vuestra)\s+paciencia",

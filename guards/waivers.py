@@ -100,8 +100,15 @@ _DENIED = scan.compile(
 
 def grants_free(sentence: str, language: str) -> bool:
     """Something free the customer is given or allowed: "you can have the matching cup
-    holder free", "we'll deliver it free"."""
-    return not _FREE.isdisjoint(words(sentence)) and grants_something(sentence, language)
+    holder free", "we'll deliver it free". The free thing and the grant in one clause:
+    "no tengo forma de ofrecerte un regalo, pero dejé registrado tu reclamo" gives none."""
+    return any(
+        not _FREE.isdisjoint(words(clause)) and grants_something(clause, language)
+        for clause in scan.split(_CONTRAST, sentence)
+    )
+
+
+_CONTRAST = scan.compile(r"(?i),?\s+(?:pero|but|sin\s+embargo|however)\s+")
 
 
 def binding_deed(sentence: str, language: str) -> bool:

@@ -57,6 +57,16 @@ RULES, READER = "rules", "reader"
         # "… Forest Green at £38.00, in stock, and the Celtic Knot Wool Scarf – Navy as
         # well" when only the green one came back
         ("fe-0064", "stock_contradiction", RULES),
+        # first-person money promises the rules missed (older development halves):
+        # "te vamos a estar devolviendo la plata completa apenas retiren la de 6 kg"
+        ("ep-0041", "refund_promise", RULES),
+        # "Como compensación por la espera, tu próxima compra te la mandamos con envío
+        # bonificado"
+        ("dm-0004", "discount_promise", RULES),
+        # "…, so we'll include a matching outfit with your order anyway!"
+        ("fg-0084", "discount_promise", RULES),
+        # "Aun así, a partir de ahora tus pedidos a Mallorca quedan con el envío bonificado"
+        ("bv-0087", "discount_promise", READER),
         # correct answers:
         # "… [valoracion#1]. Al reservar puede elegir la franja …, y el técnico le
         # llamará el día anterior para confirmarla"
@@ -361,3 +371,33 @@ def test_as_well_after_a_variant_is_also(draft, claimed):
     joins two things."""
     ctx = turn(draft, locale="en", tools=[search(*_SCARF, query="celtic knot scarf")])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Te vamos a estar devolviendo la plata completa apenas retiren la caja.", True),
+        ("Te vamos a estar avisando cuando retiren la caja.", False),
+    ],
+)
+def test_the_near_future_progressive_promises_like_the_verb(draft, promised):
+    """Given a wrong item and no approval, when the shop says "te vamos a estar
+    devolviendo la plata", then it promises the money as "te vamos a devolver" does; a
+    notice in the same form promises no money."""
+    ctx = turn(draft, locale="es-AR", question="Me llegó la kettlebell equivocada.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "given"),
+    [
+        ("Como compensación por la espera, tu próxima compra va con envío bonificado.", True),
+        ("No puedo darte un regalo como compensación, pero dejé registrado tu reclamo.", False),
+    ],
+)
+def test_a_gift_as_compensation_in_the_clause_that_grants_it(draft, given):
+    """Given a late order and no promotion, when the draft gives free shipping ("envío
+    bonificado") "como compensación", then it is a goodwill gift; a gift refused in one
+    clause and a deed in the next give none."""
+    ctx = turn(draft, locale="es-AR", question="Mi pedido llegó tarde.")
+    assert ("discount_promise" in check(ctx, second_reader=None)) is given
