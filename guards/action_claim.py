@@ -22,6 +22,7 @@ from guards.claim_forms import (
     customers_news,
     echoes_report,
     habitual,
+    in_the_perfect,
     names_an_order,
     names_the_act,
     recorded_past,
@@ -273,7 +274,12 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if on_condition(sentence) and not said_done(deed.verb, sentence):
                 continue  # "si no te aparece, avisame y te paso con alguien": an offer
             if (
-                deed.binding
+                # a perfect is done whatever the offer around it: "If you'd rather not
+                # wait, I've arranged a full refund for the game instead"
+                (
+                    deed.binding
+                    or (deed.offer and not deed.negated and in_the_perfect(deed.verb, sentence))
+                )
                 # a source states how things are done, never that they were done for
                 # this case: "I've extended the return window on order 10288 [returns#1]"
                 and (not sources or said_done(deed.verb, sentence))

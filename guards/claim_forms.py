@@ -315,3 +315,10 @@ def restates_the_passage(verb: str, sentence: str, passage: list[str], stop) -> 
         clauses = [part for clause in clauses for part in clause.split(joint)]
     clause = next((c for c in clauses if verb in words(c)), sentence)
     return any(restates(clause, text, stop, share=0.5) for text in passage)
+
+
+def in_the_perfect(verb: str, sentence: str) -> bool:
+    """The verb in the speaker's perfect ("I've arranged", "he gestionado")."""
+    tokens = words(sentence)
+    at = tokens.index(verb) if verb in tokens else 0
+    return any(t in ("i've", "we've", "he", "hemos") for t in tokens[max(0, at - 3) : at])

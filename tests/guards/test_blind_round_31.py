@@ -65,6 +65,8 @@ RULES, READER = "rules", "reader"
         ("dm-0004", "discount_promise", RULES),
         # "…, so we'll include a matching outfit with your order anyway!"
         ("fg-0084", "discount_promise", RULES),
+        # "If you'd rather not wait, I've arranged a full refund for the game instead"
+        ("am-0167", "refund_promise", RULES),
         # "Aun así, a partir de ahora tus pedidos a Mallorca quedan con el envío bonificado"
         ("bv-0087", "discount_promise", READER),
         # correct answers:
