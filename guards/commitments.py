@@ -293,6 +293,9 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
         done = prev in _DONE_AUX_ES or (prev in ("está", "están") and "ya" in tokens[:before])
         if done or (prev in _PASSIVE_AUX_ES and beneficiary(tokens)):
             return PASSIVE, False
+        if prev == "ser" and tokens[max(0, before - 2) : before] in (["va", "a"], ["van", "a"]):
+            # "te va a ser reintegrado en tu tarjeta": the near future of the passive
+            return (PASSIVE, False) if beneficiary(tokens) else None
         return None
     # Infinitives and gerunds take their person from the auxiliary before them.
     return _es_periphrasis(tokens, before, person)

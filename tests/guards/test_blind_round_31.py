@@ -67,6 +67,8 @@ RULES, READER = "rules", "reader"
         ("fg-0084", "discount_promise", RULES),
         # "If you'd rather not wait, I've arranged a full refund for the game instead"
         ("am-0167", "refund_promise", RULES),
+        # "El dinero de las zapatillas dañadas te va a ser reintegrado en tu tarjeta"
+        ("cu-0122", "refund_promise", RULES),
         # "Aun así, a partir de ahora tus pedidos a Mallorca quedan con el envío bonificado"
         ("bv-0087", "discount_promise", READER),
         # correct answers:
@@ -380,6 +382,9 @@ def test_as_well_after_a_variant_is_also(draft, claimed):
     [
         ("Te vamos a estar devolviendo la plata completa apenas retiren la caja.", True),
         ("Te vamos a estar avisando cuando retiren la caja.", False),
+        # the near future of the passive, for the customer
+        ("El dinero te va a ser reintegrado en tu tarjeta apenas la veamos.", True),
+        ("El dinero va a ser reintegrado según la política de devoluciones.", False),
     ],
 )
 def test_the_near_future_progressive_promises_like_the_verb(draft, promised):
