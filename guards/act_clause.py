@@ -45,6 +45,25 @@ def _free_manner(tokens: list[str], index: int) -> bool:
 
 
 _CHARGE_NOUNS = frozenset("cargo coste costo".split())
+_INTO = frozenset("al a to into with in".split())
+_OWNERS = frozenset("tu su your the el".split())
+_ORDERS = frozenset(
+    "pedido pedidos order orders carrito cart orden compra basket parcel package box "
+    "delivery shipment".split()
+)
+
+
+def into_an_order(tokens: list[str], index: int) -> bool:
+    """What the verb at ``index`` moves goes into an order, a cart or a parcel, within a
+    few words after it ("sumé los dos casetes al pedido", "we'll include a matching
+    outfit with your order")."""
+    after = tokens[index + 1 : index + 9]
+    for at, token in enumerate(after[:-1]):
+        if token in _INTO:
+            rest = [t for t in after[at + 1 : at + 3] if t not in _OWNERS]
+            if rest[:1] and rest[0] in _ORDERS:
+                return True
+    return False
 
 
 def _pronoun_object(tokens: list[str], index: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from guards import scan
+from guards.act_clause import into_an_order
 from guards.conjugation import fold, regular_participle_es
 from guards.context import GuardContext
 from guards.text import CLAUSE_JOINTS, content_words, restates, words
@@ -21,30 +22,10 @@ def arithmetic(verb: str, draft: str) -> bool:
     los sumé por separado", "£36.99 … so I've added it"): the sum, not an act."""
     if not fold(verb).startswith(("sum", "add", "añad", "agreg")):
         return False
-    if _into_an_order(verb, draft):
+    tokens = words(draft)
+    if any(t == verb.lower() and into_an_order(tokens, i) for i, t in enumerate(tokens)):
         return False  # "sumé los dos casetes al pedido 6630": the order changed
     return "=" in draft or "+" in draft or _TOTAL.search(draft) is not None
-
-
-_INTO = frozenset("al a to into".split())
-_ORDERS = frozenset("pedido pedidos order orders carrito cart orden compra basket".split())
-
-
-def _into_an_order(verb: str, draft: str) -> bool:
-    """The verb of adding puts things into an order or a cart ("al pedido", "to your
-    order"), within a few words after it."""
-    tokens = words(draft)
-    lower = verb.lower()
-    for at in (i for i, t in enumerate(tokens) if t == lower):
-        after = tokens[at + 1 : at + 9]
-        for j, token in enumerate(after[:-1]):
-            if token in _INTO:
-                rest = [
-                    t for t in after[j + 1 : j + 3] if t not in ("tu", "su", "your", "the", "el")
-                ]
-                if rest[:1] and rest[0] in _ORDERS:
-                    return True
-    return False
 
 
 _TOTAL = scan.compile(r"(?i)(?:^|[^\pL])(?:total|suma|sumando|en\s+total|in\s+all)(?:$|[^\pL])")
@@ -54,10 +35,7 @@ def clause_of(verb: str, sentence: str) -> str:
     """The clause that holds the verb, when it names a day or the present moment: a
     speaker's "te lo reenviamos mañana" is not the process a source states because the
     next clause restates it ("y el repartidor te llama antes de llegar [entregas#1]")."""
-    clauses = [sentence]
-    for joint in CLAUSE_JOINTS:
-        clauses = [part for clause in clauses for part in clause.split(joint)]
-    clause = next((c for c in clauses if verb in words(c)), sentence)
+    clause = _clause_holding(verb, sentence)
     # only a clause anchored to today's calendar is this case's own act; "a Rafaela lo
     # enviamos por correo y tarda de 3 a 5 días [envios#1]" is how it is done
     return clause if _DEICTIC & set(words(clause)) else sentence
@@ -177,8 +155,13 @@ def said_done(verb: str, sentence: str) -> bool:
             return True  # "te la volví a mandar", "acabo de dispararlo": this case's
     if [t for t in leading if t not in _CLITICS][-1:] == ["ya"]:
         return True  # "ya te lo reprogramamos": already, whatever the form says
+    return _auxiliary_before(leading) in _PERFECT
+
+
+def _auxiliary_before(leading: list[str]) -> str:
+    """The word before a verb once adverbs of the perfect are skipped ("I've just")."""
     before = [t for t in leading if t not in _PERFECT_ADVERBS][-1:]
-    return bool(before) and before[0] in _PERFECT
+    return before[0] if before else ""
 
 
 _PERFECT = frozenset("i've we've have has he hemos ha han".split())
@@ -310,15 +293,25 @@ def restates_the_passage(verb: str, sentence: str, passage: list[str], stop) -> 
     """An uncited clause of someone else's routine that a page the draft cites states:
     "… [valoracion#1]. Al reservar puede elegir la franja, y el técnico le llamará el
     día anterior" over "El técnico llama el día anterior para confirmar"."""
+    clause = _clause_holding(verb, sentence)
+    return any(restates(clause, text, stop, share=0.5) for text in passage)
+
+
+def _clause_holding(verb: str, sentence: str) -> str:
+    """The stretch between the sentence's joints (commas, "y", "but") that holds the
+    verb, or the whole sentence."""
     clauses = [sentence]
     for joint in CLAUSE_JOINTS:
         clauses = [part for clause in clauses for part in clause.split(joint)]
-    clause = next((c for c in clauses if verb in words(c)), sentence)
-    return any(restates(clause, text, stop, share=0.5) for text in passage)
+    return next((c for c in clauses if verb in words(c)), sentence)
 
 
 def in_the_perfect(verb: str, sentence: str) -> bool:
     """The verb in the speaker's perfect ("I've arranged", "he gestionado")."""
     tokens = words(sentence)
-    at = tokens.index(verb) if verb in tokens else 0
-    return any(t in ("i've", "we've", "he", "hemos") for t in tokens[max(0, at - 3) : at])
+    if verb not in tokens:
+        return False
+    return _auxiliary_before(tokens[: tokens.index(verb)]) in _SPEAKER_PERFECT
+
+
+_SPEAKER_PERFECT = frozenset("i've we've he hemos".split())

@@ -5,7 +5,7 @@ make sure…", "I've let the courier know")."""
 
 from __future__ import annotations
 
-from guards.act_clause import _free_manner
+from guards.act_clause import _free_manner, into_an_order
 
 # Verbs about the conversation itself, not deeds for the customer.
 _TALK_EN = frozenset(
@@ -106,7 +106,7 @@ def deed_en(tokens: list[str], index: int) -> bool:
         return _speaker_did(tokens, index)
     if token in _ASKING_EN and _asks_someone_to(tokens, index):
         return _speaker_did(tokens, index) or _speaker_future(tokens, index)
-    if token in _GIVING_EN and (_free_manner(tokens, index) or _in_your_order(tokens, index)):
+    if token in _GIVING_EN and (_free_manner(tokens, index) or into_an_order(tokens, index)):
         pass  # "we'll include a second puzzle free", "… a matching outfit with your order"
     elif (
         (token in _TALK_EN and not with_a_third_party(tokens, index))
@@ -147,19 +147,6 @@ def deed_en(tokens: list[str], index: int) -> bool:
         if {"am", "are"} & set(aux):
             return token.endswith("ing") or "going" in aux
     return False
-
-
-_PARCELS = frozenset("order parcel package box delivery shipment".split())
-
-
-def _in_your_order(tokens: list[str], index: int) -> bool:
-    """A thing put "with / in / into your order" (or parcel, box) after the verb: given,
-    not mentioned ("we'll include a matching outfit with your order")."""
-    after = tokens[index + 1 : index + 9]
-    return any(
-        a in ("with", "in", "into", "to") and b == "your" and c in _PARCELS
-        for a, b, c in zip(after, after[1:], after[2:], strict=False)
-    )
 
 
 # "get / have something done": the speaker causes an act that others perform.

@@ -20,7 +20,8 @@ from guards.exceptions import waives_a_rule
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
 from guards.passive_deeds import passive_deed
-from guards.text import find_phrase, words
+from guards.phrasebook import PHRASEBOOKS
+from guards.text import clauses, find_phrase, words
 from guards.verb_groups import _FREE
 
 # Acts whose own guard reads them: money back (refund_promise), what a tool does or a
@@ -104,11 +105,8 @@ def grants_free(sentence: str, language: str) -> bool:
     "no tengo forma de ofrecerte un regalo, pero dejé registrado tu reclamo" gives none."""
     return any(
         not _FREE.isdisjoint(words(clause)) and grants_something(clause, language)
-        for clause in scan.split(_CONTRAST, sentence)
+        for clause in clauses(sentence, PHRASEBOOKS[language].clause_breaks)
     )
-
-
-_CONTRAST = scan.compile(r"(?i),?\s+(?:pero|but|sin\s+embargo|however)\s+")
 
 
 def binding_deed(sentence: str, language: str) -> bool:
