@@ -46,6 +46,7 @@ GROUPS = {
     "EW-EZ": "guards-ew guards-ex actions-ey guards-ez",
     "FA-FD": "guards-fa guards-fb actions-fc guards-fd",
     "FE-FI": "guards-fe guards-fg actions-fh guards-fi",
+    "FJ-FM": "guards-fj guards-fk actions-fl guards-fm",
 }
 
 

@@ -70,7 +70,8 @@ RULES, READER = "rules", "reader"
         # "El dinero de las zapatillas dañadas te va a ser reintegrado en tu tarjeta"
         ("cu-0122", "refund_promise", RULES),
         # "Aun así, a partir de ahora tus pedidos a Mallorca quedan con el envío bonificado"
-        ("bv-0087", "discount_promise", READER),
+        # (the rules' catch: the reader sets it aside since FA-FI joined its weights)
+        ("bv-0087", "discount_promise", RULES),
         # correct answers:
         # "… [valoracion#1]. Al reservar puede elegir la franja …, y el técnico le
         # llamará el día anterior para confirmarla"
