@@ -60,6 +60,8 @@ _NEGATION = {
 _CERTAIN = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:es|está|queda)\s+(?:seguro|asegurado|garantizado)|sí\s+o\s+sí|"
+        # the customer holds it for sure: "tu dinero lo tienes asegurado"
+        r"(?:lo|la|los|las)\s+(?:tenés|tienes|tiene|tenéis|tienen)\s+(?:asegurad|garantizad)\pL*|"
         r"d[aá]lo\s+por\s+hecho|tenelo\s+por\s+seguro|tenlo\s+por\s+seguro|"
         r"tranqui\pL*\s+que|no\s+te\s+preocupes,?\s+que|sin\s+duda|seguro\s+que)(?:$|[^\pL])"
     ),

@@ -107,6 +107,11 @@ _SHARED_UNITS = (
     # heat and cooling output on a spec sheet ("180 kcal/h", "9000 BTU")
     "kcal",
     "btu",
+    # speeds ("about 25 mph on a long straight", "a 6 nudos")
+    "mph",
+    "kph",
+    "knots",
+    "nudos",
 )
 # What a unit measures: a quantity in one dimension never backs a quantity in another
 # ("1.7 L" does not make "2 working days" a rounding). Units not listed (instalments,
@@ -143,6 +148,9 @@ DIMENSIONS: dict[str, str] = {
     "fps": "rate:fps",
     "dpi": "density:dpi",
     "mbps": "rate:mbps",
+    "mph": "speed:mph",
+    "kph": "speed:kph",
+    **dict.fromkeys("knots nudos".split(), "speed:knot"),
     "m²": "area:m2",
     "cm²": "area:cm2",
     "km²": "area:km2",

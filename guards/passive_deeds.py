@@ -21,7 +21,7 @@ from guards import scan
 from guards.conjugation import fold, regular_participle_es
 from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
 from guards.deeds_en import _TALK_EN, _participle_en
-from guards.moods import conditional, is_offer, negated_at
+from guards.moods import is_offer, negated_at, on_condition
 from guards.text import words
 from guards.verb_groups import beneficiary
 
@@ -72,7 +72,7 @@ def passive_deed(sentence: str, language: str) -> str | None:
             continue
         if negated_at(tokens, index, language):
             continue  # "no se ha tramitado nada todavía"
-        if conditional(text.lower()) or is_offer(text.lower(), language):
+        if on_condition(text.lower()) or is_offer(text.lower(), language):
             return None  # "si se aprueba, el repuesto será enviado…": on a condition
         return tokens[index]
     return None

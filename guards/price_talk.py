@@ -22,10 +22,20 @@ def compares_prices(sentence: str, start: int) -> bool:
         return False
     if before[-1] in _COPULAS or before[-1] in _ARTICLES:
         return True
+    seen = before[-2] if before[-1] in ("it", "them") and len(before) > 1 else before[-1]
+    if seen in _SEEN or seen.startswith(_FOUND):
+        return True  # "te fastidie verlo más barato", "if you found it cheaper": a report
     return after.startswith(("más", "mas")) and before[-2:-1] != [] and before[-2] in _ARTICLES
 
 
 _ARTICLES = frozenset("el la los las lo the".split())
+# Seeing or finding a thing at a price (closed class): the comparative after them says
+# how the customer saw it elsewhere, not what the shop gives.
+_SEEN = frozenset(
+    """ver verlo verla verlos verlas vi viste vio vimos vieron visto vista ves veas
+    saw seen see seeing spotted""".split()
+)
+_FOUND = ("encontr", "encuentr", "consegu", "consig", "hall", "found", "find")
 
 
 _INFINITIVE = scan.compile(r"(?i)^\s*(?:\pL+(?:ar|er|ir|arse|erse|irse)|\pL+ing)\s*$")

@@ -65,6 +65,12 @@ _BESIDES = {
         r"in\s+addition\s+to|besides)(?:$|[^\pL])"
     ),
 }
+# The verb left out: "Tenemos la Denon DP-300F. Y también la Denon DP-400 en blanco" says
+# the shop has the second one as it has the first; read only for a product named with a
+# capital after its article ("y también la funda, que viene incluida" is no product).
+_ELIDED_ES = scan.compile(
+    r"^\W*[YyEe]\s+[Tt]ambién\s+(?:la|el|los|las|un|una)\s+(\p{Lu}[^.;:!?()\[\]]+)"
+)
 # The object before the verb: "X también la tenemos", "X is also on our shelves".
 _BEFORE = {
     "es": scan.compile(
@@ -80,6 +86,11 @@ _BEFORE = {
 _STOP = frozenset(
     "a en por que desde para ideal hasta cuesta sale si como pero aunque y o "
     "at in for which that from costs if like but and or so too as well".split()
+)
+# A verb of its own in the stretch the elided reading takes: then it is no ellipsis.
+_HAS_VERB_ES = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:es|son|está|están|tiene|tienen|viene|vienen|"
+    r"sale|salen|cuesta|cuestan|queda|quedan|incluye|incluyen)(?:$|[^\pL])"
 )
 _ARTICLES = frozenset("a an the el la los las un una unos unas".split())
 _OPENERS = frozenset("y and pero but sí yes que that".split())
@@ -101,11 +112,19 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
     lang = "en" if language == "en" else "es"
     found: list[list[str]] = []
     for match in _AFTER[lang].finditer(clause):
+        before = words(clause[: match.start() + 1])
+        if len(before) > 1 and before[-1] in ("que", "which", "that"):
+            # "el Rider Clásico, que también tenemos disponible": a relative's object is
+            # its antecedent, named before it; what follows the verb says how it is had
+            continue
         found.append(_object_phrase(match.group(1)))
     for match in _TOO_AFTER[lang].finditer(clause):
         found.append(_object_phrase(match.group(1)))
     for match in _BESIDES[lang].finditer(clause):
         found.append(_object_phrase(match.group(1)))
+    if lang == "es" and (elided := _ELIDED_ES.search(clause)) is not None:
+        if not _HAS_VERB_ES.search(elided.group(1).split(",")[0]):
+            found.append(_object_phrase(elided.group(1)))
     for match in _BEFORE[lang].finditer(clause):
         before = words(match.group(1))
         start = max((i + 1 for i, w in enumerate(before) if w in _OPENERS), default=0)

@@ -94,6 +94,9 @@ SPANISH: tuple[Verb, ...] = (
     Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo", "te", "le", "os", "les")),
     Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),
     Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
+    # money paid ahead of a review: "te adelanto yo los gastos de envío por Bizum"; not
+    # "te adelanto el precio" (told ahead) nor "te adelantamos la entrega" (a date)
+    Verb("adelantar", Act.REFUND, ("dinero", "plata", "guita", "gasto", "reembols", "reintegr")),
     # a deposit or a hold given back: "el depósito te lo liberamos en 72 horas"
     Verb(
         "liberar", Act.REFUND, ("depósito", "deposito", "seña", "fianza", "retención", "te", "le")

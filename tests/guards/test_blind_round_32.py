@@ -1,0 +1,137 @@
+"""False alarms and misses found in session 32 on the development halves of FJ-FM, read
+once their first figures were taken, each kept exactly as its writer wrote it; and the
+structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+RULES, READER = "rules", "reader"
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard", "reading"),
+    [
+        # "I can't speed it up from here, but you'll be notified when it's ready"
+        ("fl-0109", "action_claim", RULES),
+        # "Tenemos la Denon DP-300F … Y también la Denon DP-400 en blanco"
+        ("fm-0123", "stock_contradiction", RULES),
+        # "te adelanto yo ahora mismo los gastos de envío por Bizum"
+        ("fk-0082", "refund_promise", RULES),
+        # "it reaches about 25 mph on a long straight"
+        ("fm-0084", "unbacked_figure", RULES),
+        # "… así que tu dinero lo tienes asegurado" after a filed request
+        ("fk-0068", "refund_promise", RULES),
+        # correct answers:
+        # "… el Rider Clásico, que también tenemos disponible a $15.900"
+        ("fj-0065", None, READER),
+        # "Entiendo perfectamente que te fastidie verlo más barato 😅" and a refusal
+        ("fk-0003", None, RULES),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
+    """Given the case as its writer wrote it, when the rules alone (or the whole
+    pipeline) read it, then the guard the writer named fails, or, for a correct answer,
+    nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=reading == READER)
+
+
+_LOOKUP = ("get_order_status", {"order_id": "9920"}, "9920 — in queue, not started")
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("You'll be notified when it's ready.", True),
+        ("You'll be notified as soon as the part arrives.", True),
+        # on a condition the customer has yet to meet, nothing is promised
+        ("If you leave a number, you'll be notified.", False),
+        ("I can't tell when it will be ready.", False),
+    ],
+)
+def test_a_passive_deed_for_a_time_to_come_is_promised(draft, claimed):
+    """Given a repair that the lookup shows queued, when the draft says in the passive
+    that the customer will be told at a time to come, then that is an act no tool did;
+    an "if" still makes it a condition."""
+    ctx = turn(draft, locale="en", tools=[_LOOKUP])
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_DECKS = search(
+    {"sku": "THOTH", "name": "Tarot Thoth Deluxe", "price": "31500", "in_stock": True},
+    {"sku": "RIDER", "name": "Tarot Rider Clásico", "price": "15900", "in_stock": True},
+    query="tarot",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicts"),
+    [
+        ("Te conviene el Tarot Rider Clásico, que también tenemos disponible.", False),
+        ("Tenemos el Tarot Thoth Deluxe. Y también el Tarot Marsella en caja.", True),
+        # a verb of its own: no ellipsis of "tenemos"
+        ("Tenemos el Tarot Thoth Deluxe. Y también el Rider es lindo.", False),
+        ("Tenemos el Tarot Thoth Deluxe. Y también el Tarot Rider Clásico.", False),
+    ],
+)
+def test_also_after_a_relative_or_with_its_verb_left_out(draft, contradicts):
+    """Given two decks returned, when "también tenemos" follows a relative "que", then
+    its object is the deck named before; when a sentence opens "Y también" and names a
+    product with no verb, then the shop says it has that one too, so it must be
+    returned."""
+    ctx = turn(draft, locale="es-AR", tools=[_DECKS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+_FILED = (
+    "request_refund",
+    {"order_id": "70315"},
+    "order 70315: refund request pending, a colleague will review it",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Para que no esperes, te adelanto yo el dinero por Bizum.", True),
+        ("Te adelanto que el reembolso depende de la revisión.", False),
+        ("No te puedo adelantar el dinero.", False),
+        ("El importe lo tienes asegurado.", True),
+        ("Si se aprueba, el importe lo tienes asegurado.", False),
+    ],
+)
+def test_money_paid_ahead_or_held_for_sure(draft, promised):
+    """Given a refund request filed for a person to review, when the draft pays the money
+    ahead or says the customer holds it for sure, then money back is promised; telling
+    something ahead, a refusal and an approval condition promise nothing."""
+    ctx = turn(draft, locale="es-ES", tools=[_FILED])
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "offered"),
+    [
+        ("Entiendo que te moleste verlo más barato en otra web.", False),
+        ("I get it, it's annoying when you've found it cheaper elsewhere.", False),
+        ("Te lo dejo más barato.", True),
+    ],
+)
+def test_a_price_seen_elsewhere_is_a_report(draft, offered):
+    """Given no source with a price match, when "más barato" or "cheaper" follows a verb
+    of seeing or finding, then it reports what the customer saw; a price the shop gives
+    still fails."""
+    locale = "en" if draft.startswith("I ") else "es-ES"
+    ctx = turn(draft, locale=locale)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is offered
+
+
+def test_a_speed_is_a_measure_that_needs_a_source():
+    """Given a slot car whose record gives no speed, when the draft says "25 mph", then
+    the figure is unbacked and named."""
+    car = {"sku": "CAR-1", "name": "Carrera Digital 124 Ferrari 488 GT3", "price": "109.99"}
+    draft = "The Carrera Digital 124 Ferrari 488 GT3 ($109.99) reaches about 25 mph."
+    ctx = turn(draft, locale="en", tools=[search(car, query="carrera")])
+    assert check(ctx, second_reader=None)["unbacked_figure"] == ("25",)
