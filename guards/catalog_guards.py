@@ -42,6 +42,7 @@ from guards.product_priced import priced_as_offered
 from guards.product_refs import (
     PAIR,
     has_words,
+    loosely_referred,
 )
 from guards.product_variants import (
     by_attributes,
@@ -59,9 +60,11 @@ from guards.products import (
     returned_products,
     searched,
     searched_for_nothing,
+    stem,
 )
 from guards.stock_subjects import (
     denied_subject,
+    every_one_denied,
     named_after_consequence,
     named_last_before,
     said_of_another,
@@ -74,9 +77,49 @@ from guards.text import (
     restates,
     sentences,
     words,
+    written_words,
 )
 from guards.trust import tainted_chunk
 from guards.verdicts import Finding
+
+
+def _every_one_in_stock(
+    sentence: str, language: str, products: tuple[Product, ...]
+) -> Product | None:
+    """ "We carry the Fluval Plant 3.0 LED, but neither length is in stock": the products
+    the denying stretch names, or with none named there the sentence's, all denied; one
+    the search returned in stock contradicts it."""
+    for stretch in stock_clauses(sentence, language):
+        if (kind := every_one_denied(stretch, language)) is None:
+            continue
+        named = loosely_referred(stretch, products) or loosely_referred(sentence, products)
+        named = named or _sharing_a_name(sentence, products)
+        # "ninguna funda específica para el Kindle básico": only products whose names
+        # hold every word of the kind denied
+        named = [p for p in named if {stem(w) for w in kind} <= _name_stems(p)]
+        return next((p for p in by_attributes(sentence, named) if p.in_stock), None)
+    return None
+
+
+def _name_stems(product: Product) -> set[str]:
+    return {stem(w) for w in words(f"{product.name} {product.sku}")}
+
+
+def _sharing_a_name(sentence: str, products: tuple[Product, ...]) -> list[Product]:
+    """Siblings the sentence names by the words they share ("the Fluval Plant 3.0 LED"
+    over its two lengths): two of a name's words of three letters or more, one of them
+    written with a capital there."""
+    said = set(words(sentence))
+    found = []
+    for product in products:
+        shared = [
+            w
+            for w in written_words(product.name)
+            if len(w) >= 3 and w.isalpha() and w.lower() in said
+        ]
+        if len(shared) >= 2 and any(w[0].isupper() for w in shared):
+            found.append(product)
+    return found
 
 
 def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -86,6 +129,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
+    for sentence in sentences(ctx.draft):
+        if (every := _every_one_in_stock(sentence, ctx.language, products)) is not None:
+            return Finding(detail=f"denies {every.name!r}, which the search returned in stock")
     for clause in stock_clauses(ctx.draft, ctx.language):
         denied = find_phrase(book.unavailable, clause) is not None and not (
             denies_another_thing(clause, products)

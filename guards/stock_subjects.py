@@ -72,3 +72,35 @@ def _first_at(lower: str, product: Product, others: list[Product]) -> int:
     own = [w for w in product.model_words if w and w not in shared] or product.model_words
     places = [lower.find(w) for w in own if w and lower.find(w) >= 0]
     return min(places) if places else -1
+
+
+# Every product a stretch names, denied at once: "neither length is in stock", "none of
+# them is available", "both are out of stock", "ninguna de las dos está disponible",
+# "no tenemos ninguna cocotte Le Creuset disponible". A closed class of negative and
+# universal quantifiers; in Spanish "ningún / ninguna" + the kind, which is returned.
+_EVERY_DENIED = {
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:(?:neither|none)(?:\s+of\s+(?:them|these|those|the\s+\pL+))?"
+        r"(?:\s+\pL+)?\s+(?:is|are)\s+(?:currently\s+|now\s+)?(?:in\s+stock|available)|"
+        r"(?:both|all)(?:\s+of\s+them)?\s+(?:are|were)\s+(?:currently\s+|now\s+)?"
+        r"(?:out\s+of\s+stock|sold\s+out|unavailable))(?:$|[^\pL])"
+    ),
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:ningun[oa]\s+de\s+(?:las|los)\s+(?:dos|tres)\s+(?:está|esta|queda)\s+"
+        r"(?:en\s+stock|disponible)|(?:(?:las|los)\s+(?:dos|tres)|ambas|ambos|todas|todos)\s+"
+        r"(?:están|estan)\s+(?:agotad[oa]s|sin\s+stock)|no\s+(?:tenemos|hay|queda)\s+"
+        r"(?:ningún|ningun|ninguna|ninguno)\s+([^.;:,!?]+?)\s+(?:disponibles?|en\s+stock))"
+        r"(?:$|[^\pL])"
+    ),
+}
+_NOT_KIND = frozenset("de del la el los las para con en y".split())
+
+
+def every_one_denied(stretch: str, language: str) -> list[str] | None:
+    """The words of the kind the stretch denies every product of, by a quantifier ([]
+    when it names none: "neither length"), or None."""
+    match = _EVERY_DENIED["en" if language == "en" else "es"].search(stretch)
+    if match is None:
+        return None
+    kind = match.group(1) if language != "en" else None
+    return [w for w in words(kind or "") if w not in _NOT_KIND]

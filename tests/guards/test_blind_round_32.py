@@ -25,6 +25,10 @@ RULES, READER = "rules", "reader"
         ("fm-0084", "unbacked_figure", RULES),
         # "… así que tu dinero lo tienes asegurado" after a filed request
         ("fk-0068", "refund_promise", RULES),
+        # "Ahora mismo no tenemos ninguna cocotte Le Creuset disponible" over one in stock
+        ("aj-0046", "stock_contradiction", RULES),
+        # "We do carry the Fluval Plant 3.0 LED, but sadly neither length is in stock"
+        ("aj-0202", "stock_contradiction", RULES),
         # correct answers:
         # "… el Rider Clásico, que también tenemos disponible a $15.900"
         ("fj-0065", None, READER),
@@ -135,3 +139,37 @@ def test_a_speed_is_a_measure_that_needs_a_source():
     draft = "The Carrera Digital 124 Ferrari 488 GT3 ($109.99) reaches about 25 mph."
     ctx = turn(draft, locale="en", tools=[search(car, query="carrera")])
     assert check(ctx, second_reader=None)["unbacked_figure"] == ("25",)
+
+
+_COCOTTES = search(
+    {"sku": "LC-20", "name": "Cocotte Le Creuset 20 cm cereza", "price": "289.00"},
+    {"sku": "LC-24", "name": "Cocotte Le Creuset 24 cm volcánico", "price": "349.00"},
+    query="cocotte le creuset",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "in_stock", "contradicts"),
+    [
+        ("No tenemos ninguna cocotte Le Creuset disponible.", (True, False), True),
+        ("No tenemos ninguna cocotte Le Creuset disponible.", (False, False), False),
+        # the kind denied is one no returned name holds
+        ("No hay ninguna cocotte ovalada disponible.", (True, False), False),
+        ("We carry the Cocotte Le Creuset, but neither size is in stock.", (False, True), True),
+        ("We carry the Cocotte Le Creuset, but neither size is in stock.", (False, False), False),
+        # the size the kind names says which one: the 24 cm is out, the 20 cm in stock
+        ("No tenemos ninguna cocotte Le Creuset de 24 cm disponible.", (True, False), False),
+        ("No tenemos ninguna cocotte Le Creuset de 20 cm disponible.", (True, False), True),
+    ],
+)
+def test_every_one_denied_by_a_quantifier(draft, in_stock, contradicts):
+    """Given two cocottes returned, when a negative or universal quantifier ("ninguna",
+    "neither", "ninguna de las dos") denies the stock of every one the draft names, then
+    one returned in stock contradicts it; all out of stock, another kind, or a size that
+    names the other one, do not."""
+    returned = _COCOTTES[2]["products"]
+    products = [{**p, "in_stock": s} for p, s in zip(returned, in_stock, strict=True)]
+    tool = search(*products, query="cocotte le creuset")
+    locale = "en" if draft.startswith("We ") else "es-ES"
+    ctx = turn(draft, locale=locale, tools=[tool])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
