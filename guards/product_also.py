@@ -71,6 +71,14 @@ _BESIDES = {
 _ELIDED_ES = scan.compile(
     r"^\W*[YyEe]\s+[Tt]ambién\s+(?:la|el|los|las|un|una)\s+(\p{Lu}[^.;:!?()\[\]]+)"
 )
+# The thing the customer may want, named in an "if" before a bare "también tenemos":
+# "Si buscás el shampoo de la misma línea, también tenemos" (a closed class of verbs of
+# wanting).
+_WANTED_ES = scan.compile(
+    r"(?i)(?:^|[^\pL])si\s+(?:buscás|buscas|busca|buscáis|querés|quieres|quiere|queréis|"
+    r"necesitás|necesitas|necesita|necesitáis)\s+([^,;:.!?]+),\s*(?:también|además)\s+"
+    r"(?:(?:la|lo|las|los)\s+)?(?:tenemos|trabajamos|vendemos)\W*$"
+)
 # The object before the verb: "X también la tenemos", "X is also on our shelves".
 _BEFORE = {
     "es": scan.compile(
@@ -102,7 +110,9 @@ _IGNORED = (
         "de en y con a of in and with la el ese esa este esta that this those these "
         "matching varios varias several many various tipo type "
         # adverbs that close a relative clause: "other gels we carry instead"
-        "instead too either anymore".split()
+        "instead too either anymore "
+        # a relation to the thing named before: "el shampoo de la misma línea"
+        "misma mismo mismas mismos línea linea same range".split()
     )
 )
 
@@ -122,6 +132,8 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
         found.append(_object_phrase(match.group(1)))
     for match in _BESIDES[lang].finditer(clause):
         found.append(_object_phrase(match.group(1)))
+    if lang == "es" and (wanted := _WANTED_ES.search(clause)) is not None:
+        found.append(_object_phrase(wanted.group(1)))
     if lang == "es" and (elided := _ELIDED_ES.search(clause)) is not None:
         if not _HAS_VERB_ES.search(elided.group(1).split(",")[0]):
             found.append(_object_phrase(elided.group(1)))

@@ -29,6 +29,8 @@ RULES, READER = "rules", "reader"
         ("aj-0046", "stock_contradiction", RULES),
         # "We do carry the Fluval Plant 3.0 LED, but sadly neither length is in stock"
         ("aj-0202", "stock_contradiction", RULES),
+        # "… Si buscás el shampoo de la misma línea, también tenemos." (only the conditioner)
+        ("w-0062", "stock_contradiction", RULES),
         # correct answers:
         # "… el Rider Clásico, que también tenemos disponible a $15.900"
         ("fj-0065", None, READER),
@@ -79,6 +81,9 @@ _DECKS = search(
         # a verb of its own: no ellipsis of "tenemos"
         ("Tenemos el Tarot Thoth Deluxe. Y también el Rider es lindo.", False),
         ("Tenemos el Tarot Thoth Deluxe. Y también el Tarot Rider Clásico.", False),
+        # the thing wanted, named in an "if" before a bare "también tenemos"
+        ("Si buscás el mazo Marsella de la misma línea, también tenemos.", True),
+        ("Si buscás el Tarot Rider Clásico de la misma línea, también tenemos.", False),
     ],
 )
 def test_also_after_a_relative_or_with_its_verb_left_out(draft, contradicts):
