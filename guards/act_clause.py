@@ -136,6 +136,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return True  # "you'll get your $129.95 back": an amount, back to the customer
     if verb.act == Act.REFUND and _amount_back(tokens, index, raw):
         return True  # "we'll send your $37.94 back", "te mandamos los $3.000 de vuelta"
+    if verb.lemma == "devolver" and _to_the_card(tokens, index):
+        return True  # "te devolví lo de las 2 que faltaron a la tarjeta": money's way
     joined = " ".join(nearby)
     objects = tuple(verb.objects)
     return any(
@@ -157,6 +159,20 @@ def _amount_back(tokens: list[str], index: int, raw: str) -> bool:
         back is not None
         and any(t[:1].isdigit() for t in after[:back])
         and any(c in raw for c in "$€£")
+    )
+
+
+# Where money goes back to (closed class): the customer's card or account.
+_HOLDERS = frozenset("tarjeta cuenta card account".split())
+_TO_HOLDER = frozenset("a al en to onto on into".split())
+
+
+def _to_the_card(tokens: list[str], index: int) -> bool:
+    """A card or an account within a dozen words after the verb, as where the thing goes
+    ("a la tarjeta", "a tu cuenta", "to your card")."""
+    after = tokens[index + 1 : index + 14]
+    return any(
+        t in _HOLDERS and at >= 2 and after[at - 2] in _TO_HOLDER for at, t in enumerate(after)
     )
 
 

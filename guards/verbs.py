@@ -89,7 +89,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("llegar", Act.REFUND, RECEIVED_ES, received=True),
     Verb("reintegrar", Act.REFUND),
     Verb("restituir", Act.REFUND),
-    Verb("devolver", Act.REFUND, MONEY_ES, extra=(("devuelvo", FIRST), ("devuelto", PART))),
+    # "te devolvemos todo": everything given back to the customer is their money
+    Verb(
+        "devolver", Act.REFUND, (*MONEY_ES, "todo"), extra=(("devuelvo", FIRST), ("devuelto", PART))
+    ),
     Verb("abonar", Act.REFUND, (*MONEY_ES, "te", "le", "os", "les")),
     Verb("acreditar", Act.REFUND, (*MONEY_ES, "saldo", "te", "le", "os", "les")),
     Verb("reponer", Act.REFUND, MONEY_ES, extra=(("repuesto", PART), ("repongo", FIRST))),

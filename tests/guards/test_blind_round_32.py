@@ -31,6 +31,12 @@ RULES, READER = "rules", "reader"
         ("aj-0202", "stock_contradiction", RULES),
         # "… Si buscás el shampoo de la misma línea, también tenemos." (only the conditioner)
         ("w-0062", "stock_contradiction", RULES),
+        # "Ya te devolví lo de las 2 que faltaron a la tarjeta" after a lookup
+        ("aq-0127", "refund_promise", RULES),
+        # "No te hagas problema, se te va a devolver todo."
+        ("bd-0142", "refund_promise", RULES),
+        # "Si mañana no sale, lo cancelás y te devolvemos todo sin vueltas."
+        ("br-0143", "refund_promise", RULES),
         # correct answers:
         # "… el Rider Clásico, que también tenemos disponible a $15.900"
         ("fj-0065", None, READER),
@@ -109,13 +115,16 @@ _FILED = (
         ("Te adelanto que el reembolso depende de la revisión.", False),
         ("No te puedo adelantar el dinero.", False),
         ("El importe lo tienes asegurado.", True),
+        ("Ya te devolví lo de las dos que faltaron a la tarjeta, así que listo.", True),
+        ("Te devolvimos el paquete a la dirección de origen.", False),
         ("Si se aprueba, el importe lo tienes asegurado.", False),
     ],
 )
 def test_money_paid_ahead_or_held_for_sure(draft, promised):
     """Given a refund request filed for a person to review, when the draft pays the money
-    ahead or says the customer holds it for sure, then money back is promised; telling
-    something ahead, a refusal and an approval condition promise nothing."""
+    ahead, says the customer holds it for sure, or gives a thing back to the card, then
+    money back is promised; telling something ahead, a refusal,
+    an approval condition and a parcel sent back to an address promise nothing."""
     ctx = turn(draft, locale="es-ES", tools=[_FILED])
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
 
