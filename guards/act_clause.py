@@ -5,6 +5,7 @@ the sentence's words; ``guards.commitments`` reads them."""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from guards.act_objects import FIRST, INF, PART
@@ -136,6 +137,11 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return True  # "you'll get your $129.95 back": an amount, back to the customer
     if verb.act == Act.REFUND and _amount_back(tokens, index, raw):
         return True  # "we'll send your $37.94 back", "te mandamos los $3.000 de vuelta"
+    if verb.act == Act.DISCOUNT and "code" in verb.objects and (codes := _codes(raw)):
+        # "FIRSTNIB is one use per customer, but I'll honour it again"; "I'll let
+        # SNOOZE20 cover the crate" (after "let", only the code itself)
+        if verb.lemma != "let" or tokens[index + 1 : index + 2] in ([c] for c in codes):
+            return True
     if verb.lemma == "devolver" and _to_the_card(tokens, index):
         return True  # "te devolví lo de las 2 que faltaron a la tarjeta": money's way
     joined = " ".join(nearby)
@@ -160,6 +166,14 @@ def _amount_back(tokens: list[str], index: int, raw: str) -> bool:
         and any(t[:1].isdigit() for t in after[:back])
         and any(c in raw for c in "$€£")
     )
+
+
+# A promotion's code as shops write it: capitals, maybe digits, four or more.
+_PROMO_CODE = re.compile(r"(?<![\w#])[A-Z][A-Z0-9]{3,}(?![\w#])")
+
+
+def _codes(raw: str) -> list[str]:
+    return [code.lower() for code in _PROMO_CODE.findall(raw)]
 
 
 # Where money goes back to (closed class): the customer's card or account.

@@ -37,6 +37,8 @@ RULES, READER = "rules", "reader"
         ("bd-0142", "refund_promise", RULES),
         # "Si mañana no sale, lo cancelás y te devolvemos todo sin vueltas."
         ("br-0143", "refund_promise", RULES),
+        # "Of course, I'll let SNOOZE20 cover the FoldAway crate (£89) too"
+        ("xx-0006", "discount_promise", RULES),
         # correct answers:
         # "… el Rider Clásico, que también tenemos disponible a $15.900"
         ("fj-0065", None, READER),
@@ -187,3 +189,19 @@ def test_every_one_denied_by_a_quantifier(draft, in_stock, contradicts):
     locale = "en" if draft.startswith("We ") else "es-ES"
     ctx = turn(draft, locale=locale, tools=[tool])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+@pytest.mark.parametrize(
+    ("draft", "given"),
+    [
+        ("FIRSTNIB is one use per customer, but I'll honour it again on this order.", True),
+        ("I'll let SNOOZE20 cover the crate too.", True),
+        ("I'll let you know ASAP.", False),
+        ("I can't honour FIRSTNIB a second time, sorry.", False),
+    ],
+)
+def test_a_promotion_code_is_what_honour_or_let_gives(draft, given):
+    """Given no source for a second use, when the speaker will honour a code named in
+    capitals, or let the code itself cover a thing, then a lower price is given; "let
+    you know ASAP" and a refusal give nothing."""
+    assert ("discount_promise" in check(turn(draft, locale="en"), second_reader=None)) is given
