@@ -233,7 +233,17 @@ def _read_figure(
             scaled = True
     kind = _classify(lower, start, cursor, readings, scaled=scaled, lexicon=lexicon)
     dimension = _dimension(lower, cursor, lexicon) if kind == FigureKind.QUANTITY else ""
+    if kind == FigureKind.PLAIN and _PACK_OF.search(lower[max(0, start - 20) : start]):
+        kind = FigureKind.QUANTITY  # "a pack of 12": how many the pack holds is a count
     return Figure(text, readings, kind, start, dimension), cursor
+
+
+# A container and "of / de" right before a number (closed class): the number counts
+# what it holds ("a pack of 12", "cajas de 500", "set de 6").
+_PACK_OF = re.compile(
+    r"(?:^|[^\w])(?:packs?|box(?:es)?|sets?|bags?|cases?|tins?|jars?|cajas?|paquetes?|"
+    r"bolsas?|estuches?|latas?|frascos?|sobres?)\s+(?:of|de)\s+$"
+)
 
 
 def _dimension(lower: str, cursor: int, lexicon: NumberLexicon) -> str:

@@ -39,6 +39,8 @@ RULES, READER = "rules", "reader"
         ("br-0143", "refund_promise", RULES),
         # "Of course, I'll let SNOOZE20 cover the FoldAway crate (£89) too"
         ("xx-0006", "discount_promise", RULES),
+        # "Our neon tetras come in a pack of 12 for £19.90" over "Neon tetra, pack of 10"
+        ("aj-0088", "unbacked_figure", RULES),
         # correct answers:
         # "… el Rider Clásico, que también tenemos disponible a $15.900"
         ("fj-0065", None, READER),
@@ -146,6 +148,24 @@ def test_a_price_seen_elsewhere_is_a_report(draft, offered):
     locale = "en" if draft.startswith("I ") else "es-ES"
     ctx = turn(draft, locale=locale)
     assert ("discount_promise" in check(ctx, second_reader=None)) is offered
+
+
+@pytest.mark.parametrize(
+    ("draft", "unbacked"),
+    [
+        ("The Neon tetra come in a pack of 12 (£19.90).", ("12",)),
+        ("The Neon tetra come in a pack of 10 (£19.90).", ()),
+        ("Vienen en cajas de 12 por £19.90.", ("12",)),
+    ],
+)
+def test_how_many_a_pack_holds_is_a_count(draft, unbacked):
+    """Given a pack of 10 returned, when the draft says a pack (a box, a set) "of" a
+    number, then that number counts what it holds and needs a source: 12 fails, 10 is
+    the record's."""
+    fish = {"sku": "NEON-10", "name": "Neon tetra, pack of 10", "price": "19.90"}
+    locale = "es-ES" if draft.startswith("Vienen") else "en"
+    ctx = turn(draft, locale=locale, tools=[search(fish, query="neon tetra")])
+    assert check(ctx, second_reader=None).get("unbacked_figure", ()) == unbacked
 
 
 def test_a_speed_is_a_measure_that_needs_a_source():
