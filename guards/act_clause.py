@@ -122,7 +122,7 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     if not verb.objects:
         return True
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
-    if after == "que" and verb.objects:
+    if after == "que":
         return False  # "te adelanto que el reembolso depende…": a clause is said, not a thing
     if verb.lemma == "dejar" and regular_participle_es(fold(after).rstrip("s")):
         # "dejamos autorizada a tu hermana", "dejé cargada la solicitud": a state left,

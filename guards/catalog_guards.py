@@ -96,13 +96,9 @@ def _every_one_in_stock(
         named = named or _sharing_a_name(sentence, products)
         # "ninguna funda específica para el Kindle básico": only products whose names
         # hold every word of the kind denied
-        named = [p for p in named if {stem(w) for w in kind} <= _name_stems(p)]
+        named = [p for p in named if {stem(w) for w in kind} <= p.stems]
         return next((p for p in by_attributes(sentence, named) if p.in_stock), None)
     return None
-
-
-def _name_stems(product: Product) -> set[str]:
-    return {stem(w) for w in words(f"{product.name} {product.sku}")}
 
 
 def _sharing_a_name(sentence: str, products: tuple[Product, ...]) -> list[Product]:
@@ -129,9 +125,12 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     book = PHRASEBOOKS[ctx.language]
     products = returned_products(ctx)
     own = [c.text for c in ctx.retrieved if not tainted_chunk(c)]
-    for sentence in sentences(ctx.draft):
-        if (every := _every_one_in_stock(sentence, ctx.language, products)) is not None:
-            return Finding(detail=f"denies {every.name!r}, which the search returned in stock")
+    # a quantifier's denial ("neither length is in stock") is rare: read the sentences
+    # only when the draft holds one
+    if every_one_denied(ctx.draft, ctx.language) is not None:
+        for sentence in sentences(ctx.draft):
+            if (every := _every_one_in_stock(sentence, ctx.language, products)) is not None:
+                return Finding(detail=f"denies {every.name!r}, which the search returned in stock")
     for clause in stock_clauses(ctx.draft, ctx.language):
         denied = find_phrase(book.unavailable, clause) is not None and not (
             denies_another_thing(clause, products)

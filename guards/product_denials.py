@@ -168,7 +168,7 @@ def denied_products(
             continue
         found = []
         for product in products:
-            name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+            name = product.stems
             # a colour is its concept in either language: "verde" is the "Green" one
             colours = {agreed(w) for w in words(product.name) if w in COLOURS}
             extra = [
@@ -306,7 +306,7 @@ def denies_a_variant(clause: str, language: str, product: Product) -> bool:
     dimension it does not have ("El Moto G54 no lo tenemos en 256 GB", "ese talle"), or
     a kind its name does not say, written right before the noun that names it ("I
     couldn't find a kids' helmet" when the helmet returned is the Kask Urban)."""
-    name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+    name = product.stems
     if language == "en" and _qualified_before(clause, name):
         return True
     # "En verde no lo encuentro: viene en gris…": a colour or material the product is not
@@ -356,7 +356,7 @@ def names_another(clause: str, start: int, end: int, product: Product) -> bool:
     ("El Double Black no lo encontré", "No me aparece el Edge 50", "I couldn't find
     the 1460 in UK 10"), has a name of its own — a capitalised word or a figure that
     the returned product's name lacks — so it is another product, not this one."""
-    name = {stem(w) for w in words(f"{product.name} {product.sku}")}
+    name = product.stems
     before = _AND.split(_STOP.split(clause[:start])[-1])[-1]
     after = _STOP.split(clause[end:])[0]
     beside = set(words(f"{before} {after}"))

@@ -53,6 +53,11 @@ class Product:
         return frozenset(tokens) | ordinals
 
     @cached_property
+    def stems(self) -> frozenset[str]:
+        """Its name's and code's words, plurals made singular ("relojes" as "reloj")."""
+        return frozenset(stem(w) for w in words(f"{self.name} {self.sku}"))
+
+    @cached_property
     def model_words(self) -> frozenset[str]:
         """The words that name the model: no maker, capacity, condition or units."""
         tokens = words(self.name)
