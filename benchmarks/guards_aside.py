@@ -47,6 +47,7 @@ GROUPS = {
     "FA-FD": "guards-fa guards-fb actions-fc guards-fd",
     "FE-FI": "guards-fe guards-fg actions-fh guards-fi",
     "FJ-FM": "guards-fj guards-fk actions-fl guards-fm",
+    "FN-FQ": "guards-fn guards-fo actions-fp guards-fq",
 }
 
 

@@ -68,9 +68,10 @@ THRESHOLD_FILES = frozenset(
 # round, 640 turns), session 28 DX-EA's four (session 27's round, 320 turns), session
 # 29 EB-EJ's eight (session 28's two rounds, 640 turns), session 30 EK-ER's eight
 # (session 29's two rounds, 640 turns), session 31 ES-EZ's eight (session 30's two
-# rounds, 640 turns), session 32 FA-FI's eight (session 31's two rounds, 640 turns); its
-# own round is the four files asked for at its start.
-MEASURE_ONLY = frozenset({"guards-fj", "guards-fk", "actions-fl", "guards-fm"})
+# rounds, 640 turns), session 32 FA-FI's eight (session 31's two rounds, 640 turns),
+# session 33 FJ-FM's four (session 32's round, 320 turns); its own round is the four
+# files asked for at its start.
+MEASURE_ONLY = frozenset({"guards-fn", "guards-fo", "actions-fp", "guards-fq"})
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
