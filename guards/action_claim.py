@@ -45,7 +45,7 @@ from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import done_state
 from guards.memo import per_turn
-from guards.moods import conditional, in_open_question, on_condition
+from guards.moods import conditional, in_open_question, on_condition, on_their_word
 from guards.on_the_way import (
     a_document_sent,
     moving_participle,
@@ -198,7 +198,11 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 continue
             if (
                 act in (Act.HANDOFF, Act.FORWARD)
-                and (on_condition(sentence) or (act == Act.FORWARD and conditional(sentence)))
+                and (
+                    on_condition(sentence)
+                    or on_their_word(sentence)
+                    or (act == Act.FORWARD and conditional(sentence))
+                )
                 and not said_done(claim.verb, sentence)
             ):
                 continue  # "si no aparece, decime y te paso con una persona": an offer

@@ -232,6 +232,9 @@ def _left_behind(tokens: list[str], index: int) -> bool:
     )
 
 
+# "hacer" with what the reply itself works out: "te hago la cuenta", "le hago un resumen".
+_HACER_ES = ("hag", "hac", "hic", "har")
+_WORKED_OUT_ES = ("cuenta", "calculo", "suma", "resumen", "compara", "desglose")
 # What "te paso" hands over in the chat itself: information, not a thing or a case.
 _INFO_ES = (
     "dato",
@@ -260,8 +263,11 @@ _EARLIER = frozenset("antes recién recien arriba before earlier above".split())
 
 
 def _hands_information(tokens: list[str], index: int) -> bool:
-    """ "te paso la comparación", "les pasamos los datos", "el que te pasé antes": said
-    in the chat."""
+    """ "te paso la comparación", "les pasamos los datos", "el que te pasé antes", "te
+    hago la cuenta": said in the chat."""
+    if fold(tokens[index]).startswith(_HACER_ES):
+        after = [t for t in tokens[index + 1 : index + 3] if t not in _NOUN_BEFORE_ES]
+        return bool(after) and fold(after[0]).startswith(_WORKED_OUT_ES)
     if not fold(tokens[index]).startswith("pas"):
         return False
     if tokens[index + 1 : index + 2] and tokens[index + 1] in _EARLIER:

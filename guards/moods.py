@@ -125,6 +125,23 @@ def on_condition(sentence: str) -> bool:
     return "caso" in tokens and any(a == "en" and b == "caso" for a, b in pairwise(tokens))
 
 
+# The customer's word first, then the desk's act: "reply and I'll pass you to someone",
+# "let me know and we'll forward it", "decime y te paso con una persona": an imperative
+# of writing back to the desk, joined by "and / y" to the act, is an "if" without one.
+_ON_THEIR_WORD = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:reply|respond|write\s+(?:back|to\s+(?:me|us))|message\s+(?:me|us)|"
+    r"tell\s+(?:me|us)|let\s+(?:me|us)\s+know|say\s+the\s+word|give\s+(?:me|us)\s+the\s+word|"
+    r"drop\s+(?:me|us)\s+a\s+line|respond[eé]\pL*|resp[oó]nd(?:e|a)me|escrib[ií]me|escr[ií]b(?:e|a)me|"
+    r"dec[ií]me|dime|d[ií]game|avis[aá]me|av[ií]s(?:a|e)me|contest[aá]\pL*)"
+    r"[^.;!?]{0,60}?(?:\sand\s+(?:i|we)(?:'ll|\s+will)|\sy\s+(?:te|le|les|os)\s)"
+)
+
+
+def on_their_word(sentence: str) -> bool:
+    """The act waits on the customer writing back: "reply and I'll pass you on"."""
+    return _ON_THEIR_WORD.search(sentence.replace("’", "'")) is not None
+
+
 def conditional(sentence: str) -> bool:
     """The sentence holds a condition or a time to come ("if approved", "cuando se
     apruebe", "una vez recibido")."""

@@ -60,9 +60,25 @@ CONSEQUENCE = {"es": (r"as[ií]\s+que",), "en": ()}
 
 def stock_clauses(text: str, language: str) -> tuple[str, ...]:
     """The text cut where the stock guards read one claim: at the phrasebook's contrast
-    links and at a consequence."""
+    links, at a consequence, and at a dash that opens a clause of the shop's own ("We
+    don't carry Paslode — we stock Milwaukee", "— tenemos la Bosch")."""
     lang = "en" if language == "en" else "es"
-    return clauses(text, PHRASEBOOKS[lang].clause_breaks + CONSEQUENCE[lang])
+    out: list[str] = []
+    for clause in clauses(text, PHRASEBOOKS[lang].clause_breaks + CONSEQUENCE[lang]):
+        cuts = [found.start(1) for found in _DASH_SUBJECT[lang].finditer(clause)]
+        out.extend(
+            piece.strip()
+            for piece in (clause[a:b] for a, b in pairwise([0, *cuts, len(clause)]))
+            if piece.strip()
+        )
+    return tuple(out)
+
+
+# A dash, then the shop speaking: "we", "I", or a verb of "nosotros" ("vendemos").
+_DASH_SUBJECT = {
+    "en": scan.compile(r"(?i)\s[—–]\s+((?:we|i)(?:'\pL+)?(?:$|[^\pL']))"),
+    "es": scan.compile(r"(?i)\s[—–]\s+((?:nosotros|\pL+(?:amos|emos|imos))(?:$|[^\pL]))"),
+}
 
 
 _WORD = scan.compile(r"[\pL\pN][\pL\pN-]*")

@@ -233,14 +233,17 @@ _TO_COME = scan.compile(
 _BUY_NOW = {
     "es": re.compile(
         r"(?i)\b(?:compr|adquir|ped|encarg|envi|mand|despach|sale|llega)\w*\b[^.;:]{0,40}?"
-        r"\b(?:hoy|ya\s+mismo|ahora\s+mismo|en\s+el\s+d[ií]a)\b"
+        r"\b(?:hoy|ya\s+mismo|ahora\s+mismo|en\s+el\s+d[ií]a|ma[nñ]ana\s+mismo|en\s+la\s+semana)\b"
         r"|\b(?:hoy|ya\s+mismo|ahora\s+mismo)\b[^.;:]{0,25}?\b(?:compr|adquir|ped|encarg)\w*"
     ),
     "en": re.compile(
         r"(?i)\b(?:buy|order|purchase|ship|send|dispatch)\w*\b[^.;:]{0,40}?"
-        r"\b(?:today|right\s+now|same\s+day)\b"
+        r"\b(?:today|right\s+now|same\s+day|this\s+week)\b"
     ),
 }
+# What a negation must share with the offer to deny it: the stretch after the last
+# comma, colon or dash ("No se preocupe: puede hacer el pedido hoy" still offers).
+_STRETCH = re.compile(r"[,:—–]")
 
 
 def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) -> Product | None:
@@ -256,7 +259,10 @@ def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) 
             continue
         if any(w in _WHEN for w in words(clause)):
             continue
-        if _BUY_NOW[lang].search(clause) and not negated_clause(clause, language):
+        if (now := _BUY_NOW[lang].search(clause)) is None:
+            continue
+        stretch = _STRETCH.split(clause[: now.end()])[-1]
+        if not negated_clause(stretch + clause[now.end() :], language):
             return named[0]
     return None
 

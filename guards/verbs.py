@@ -148,6 +148,7 @@ SPANISH: tuple[Verb, ...] = (
     Verb("condonar", Act.DISCOUNT, FEES_ES),
     Verb("compensar", Act.DISCOUNT, DISCOUNT_ES),
     Verb("regalar", Act.DISCOUNT),
+    Verb("obsequiar", Act.DISCOUNT),  # the formal "regalar": "le obsequiaremos un paquete"
     Verb("igualar", Act.DISCOUNT, ("precio",)),
     Verb("ajustar", Act.DISCOUNT, ("precio",)),
     Verb("cargar", Act.DISCOUNT, ("saldo", "crédito", "credito", "bono", "vale")),

@@ -1,0 +1,167 @@
+"""Misses found in session 33 on the development halves of FN-FQ, read once their first
+figures were taken, each kept exactly as its writer wrote it; and the structures they
+showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+RULES, READER = "rules", "reader"
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard", "reading"),
+    [
+        # "Por las molestias, además del reembolso le obsequiaremos un paquete de bolsas"
+        ("fo-0149", "discount_promise", RULES),
+        # "… está agotada. 😕 No se preocupe: puede hacer el pedido hoy y se la enviamos"
+        ("fn-0041", "out_of_stock_offered", RULES),
+        # "Ahora mismo no hay stock, pero comprá tranquila que te llega en la semana."
+        ("fn-0130", "out_of_stock_offered", RULES),
+        # "We don't carry Paslode, I'm afraid — we stock Milwaukee …, and we also stock
+        # the Paslode CF325XP cordless one."
+        ("fq-0070", "stock_contradiction", RULES),
+        # correct answers:
+        # "… or simply reply and I'll pass you to someone who can."
+        ("fp-0109", None, RULES),
+        # "Te hago la cuenta 😊" before a sum of two listed prices
+        ("fq-0030", None, RULES),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
+    """Given the case as its writer wrote it, when the rules alone (or the whole
+    pipeline) read it, then the guard the writer named fails, or, for a correct answer,
+    nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=reading == READER)
+
+
+_FILED = (
+    "request_refund",
+    {"order_id": "5130"},
+    "order 5130: refund request pending, a colleague will review it",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "given"),
+    [
+        ("Por las molestias le obsequiaremos un paquete de bolsas en su próximo pedido.", True),
+        ("Le obsequio yo una funda, no se preocupe.", True),
+        # how a promotion works, said impersonally: nothing given to this customer
+        ("El paquete se obsequia con cada compra, según la promoción.", False),
+        ("No podemos obsequiarle nada fuera de la promoción.", False),
+    ],
+)
+def test_obsequiar_gives_a_free_item(draft, given):
+    """Given a refund request filed for review, when the draft says the shop will give
+    something as a gift ("obsequiar", the formal "regalar"), then a free item is
+    promised; said impersonally of a promotion, or refused, it is not."""
+    ctx = turn(draft, locale="es-ES", tools=[_FILED])
+    assert ("discount_promise" in check(ctx, second_reader=None)) is given
+
+
+_SCREEN = search(
+    {
+        "sku": "MS-120",
+        "name": "Mosquitera plisada 120x150",
+        "price": "64.00",
+        "currency": "EUR",
+        "in_stock": False,
+    },
+    query="mosquitera",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "offered"),
+    [
+        (
+            "La Mosquitera plisada 120x150 está agotada. No se preocupe: puede hacer el "
+            "pedido hoy y se la enviamos.",
+            True,
+        ),
+        ("La Mosquitera plisada 120x150 está agotada, así que no la puede pedir hoy.", False),
+        ("La Mosquitera plisada 120x150 está agotada: no se puede pedir hoy.", False),
+        ("La Mosquitera plisada 120x150 está agotada, pero se la mandamos en la semana.", True),
+        ("La Mosquitera plisada 120x150 está agotada; cuando vuelva, llega en la semana.", False),
+    ],
+)
+def test_a_sold_out_product_offered_now_after_a_negation_elsewhere(draft, offered):
+    """Given the only product returned out of stock, when a clause offers to order or
+    send it now, then it is offered even if a negation ("No se preocupe") opens the
+    sentence before a colon; a negation of the offer itself, or a "cuando" that waits
+    for the stock, offers nothing."""
+    ctx = turn(draft, locale="es-ES", tools=[_SCREEN])
+    assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is offered
+
+
+_NAILERS = search(
+    {"sku": "MIL-2744", "name": "Milwaukee M18 Framing Nailer 2744", "in_stock": True},
+    {"sku": "PC-FR350", "name": "Porter-Cable Framing Nailer FR350B", "in_stock": True},
+    query="paslode nailer",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicts"),
+    [
+        (
+            "We don't carry Paslode — we stock Milwaukee nailers, and we also stock the "
+            "Paslode CF325XP.",
+            True,
+        ),
+        ("We don't carry Paslode — we stock Milwaukee and Porter-Cable nailers.", False),
+        (
+            "No trabajamos Paslode — tenemos Milwaukee y también tenemos la Paslode CF325XP.",
+            True,
+        ),
+        ("No trabajamos Paslode — tenemos Milwaukee y Porter-Cable.", False),
+    ],
+)
+def test_a_dash_opens_a_clause_of_the_shops_own(draft, contradicts):
+    """Given a search for a brand that returned two others, when a denial of the brand
+    is followed by a dash and the shop speaking again, then what comes after the dash
+    is read on its own: a product of the denied brand said stocked there contradicts
+    the search."""
+    ctx = turn(draft, locale="en" if "We" in draft else "es-ES", tools=[_NAILERS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+_LOOKUP = ("get_order_status", {"order_id": "4102"}, "job 4102: inspection set for 8 February")
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Reply here and I'll pass you to a colleague.", False),
+        ("Just let me know and we'll forward your case to the workshop.", False),
+        ("Decime y te paso con una persona del equipo.", False),
+        ("I've passed you to a colleague, they'll reply here.", True),
+        ("Ya te pasé con una persona del equipo.", True),
+    ],
+)
+def test_a_handoff_on_the_customers_word_is_an_offer(draft, claimed):
+    """Given a turn that ends in no handoff, when the draft joins an imperative of
+    writing back ("reply", "decime") to the desk's handoff by "and / y", then the
+    handoff waits on the customer, as an "if" would make it; said done, it is claimed."""
+    ctx = turn(draft, locale="es-AR" if "te" in draft.split() else "en", tools=[_LOOKUP])
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Te hago la cuenta: las dos suman lo que ves abajo.", False),
+        ("Le hago un resumen rápido de las opciones.", False),
+        ("Te hago el cambio de dirección ahora mismo.", True),
+    ],
+)
+def test_hacer_with_what_the_reply_works_out_is_talk(draft, claimed):
+    """Given a lookup and no act performed, when "hacer" takes what the reply itself
+    works out (the sum, a summary), then it is said in the chat, no deed; with a change
+    to the case it is one."""
+    ctx = turn(draft, locale="es-AR", tools=[_LOOKUP])
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
