@@ -124,14 +124,15 @@ def read_deeds(sentence: str, language: str, *, any_case: bool = False) -> tuple
     known = entries_es if language == "es" else entries_en
     out = []
     for index in range(len(tokens)):
+        if not find(tokens, index):
+            continue  # most words are no deed: the cheap reading first
         entries = known(tokens[index])
         if entries and any(v.bare_for_speaker or has_object(v, tokens, index) for v, _ in entries):
             continue  # a verb of the act list, with its object: the commitments reader's
         if _says_that(tokens, index, language):
             continue  # "te aviso que…", "te confirmo que…": saying, not doing
-        if _again(tokens, index, language):
-            continue  # "lo he vuelto a consultar": "again", the infinitive is the verb
-        if find(tokens, index):
+        if not _again(tokens, index, language):
+            # not "lo he vuelto a consultar": "again", the infinitive is the verb
             offer = is_offer(text.lower(), language) if offer is None else offer
             out.append(
                 Deed(

@@ -18,6 +18,10 @@ from guards.text import find_phrase, words
 _WAIVERS = {
     "es": (
         r"aunque\s+(?:no|ya|todav[ií]a\s+no)",
+        # its subject first: "aunque el pedido no llegue a los 49 €"; or a term lapsed:
+        # "aunque caducara el 30 de noviembre", "aunque haya vencido"
+        r"aunque\s+(?:(?:el|la|los|las|tu|su|vuestro|vuestra)\s+\pL+\s+)(?:no|ya)",
+        r"aunque\s+(?:ya\s+)?(?:haya\s+|hubiera\s+|est[eé]\s+)?(?:caduc|venc|expir)\pL*",
         r"a\s+pesar\s+de\s+que",
         r"excepcionalmente",
         r"(?:por\s+)?esta\s+(?:vez|[uú]nica\s+vez)",
@@ -38,6 +42,7 @@ _WAIVERS = {
     "en": (
         r"even\s+(?:though|if)\s+(?:you|it|the|your)",
         r"despite\s+(?:the|it|your)",
+        r"even\s+though\s+(?:it|the\s+\pL+)\s+(?:has\s+|had\s+)?(?:expired|lapsed|ended)",
         r"as\s+an\s+exception",
         r"(?:make|making|made)\s+an\s+exception",
         r"(?:just\s+)?this\s+(?:once|time)",

@@ -75,6 +75,25 @@ _REQUEST = scan.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de
 _REQUEST_AFTER = scan.compile(r"(?i)^\s+(?:request|claim)")
 
 
+# Asking where to put money no person approved: "¿Nos indicas el IBAN para devolverte
+# los 64,90 €?", "¿A qué cuenta te lo transferimos?", "Would you like the refund to go to
+# your original card, or as a check?" — the question takes the refund as settled.
+_WHERE_TO_PAY = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:iban|cbu|alias|n[uú]mero\s+de\s+cuenta|cuenta\s+bancaria|"
+        r"datos\s+bancarios)[^.?!]{0,40}para\s+(?:devolv|reembols|reintegr|abon|transfer)\pL*"
+        r"|(?:a|en)\s+qu[eé]\s+(?:cuenta|tarjeta)\s+(?:te|le|os)\s+(?:lo\s+|la\s+)?"
+        r"(?:devolv|devuelv|reembols|reintegr|abon|transfer)\pL*)"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:would\s+you\s+(?:like|prefer)|do\s+you\s+want)\s+(?:the|your)\s+"
+        r"(?:refund|money)\s+(?:to\s+go\s+)?(?:to|on|back\s+to|as)\s"
+        r"|(?:bank\s+details|account\s+number|sort\s+code|iban)[^.?!]{0,40}(?:so\s+(?:that\s+)?"
+        r"(?:we|i)\s+can|to)\s+(?:refund|reimburse|pay\s+you\s+back))"
+    ),
+}
+
+
 _ENTITLED = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])((?:te|le|os)\s+corresponden?|(?:tenés|tienes|tiene|tenéis)\s+"
@@ -96,6 +115,10 @@ def guaranteed_money(sentence: str, language: str) -> str | None:
     lang = "en" if language == "en" else "es"
     if (entitled := _entitled(sentence, lang)) is not None:
         return entitled
+    if (asked := _WHERE_TO_PAY[lang].search(sentence)) is not None and not (
+        conditional(sentence) or on_approval(sentence)
+    ):
+        return asked.group(1)
     if (confirmed := _confirmed(sentence, lang)) is not None:
         return confirmed
     frame = _FRAME[lang].search(sentence)

@@ -39,14 +39,25 @@ def refers_back(sentence: str, start: int, language: str, stated: set | None = N
 
 def same_figures(sentence: str, source: str, locale: str) -> bool:
     """Every percentage of the sentence (the size of an offer) is one the source gives;
-    prices beside it are the number gate's to check."""
+    prices beside it are the number gate's to check. A size the source gives only as a
+    ceiling ("hasta el 40 % en textil seleccionado") backs the ceiling, not that size
+    given flat to one item ("la camiseta tiene el 40 % de descuento")."""
     lexicon = lexicon_for(locale)
-    wanted = {
-        f.value
+    said = [
+        f
         for f in extract_figures(sentence, lexicon=lexicon, threshold=0)
         if f.kind == FigureKind.PERCENT
-    }
-    if not wanted:
+    ]
+    if not said:
         return True
-    given = {f.value for f in extract_figures(source, lexicon=lexicon, threshold=0)}
-    return wanted <= given
+    figures = extract_figures(source, lexicon=lexicon, threshold=0)
+    given = {f.value for f in figures}
+    flat = {f.value for f in figures if not _ceiling(source, f.start)}
+    return all(f.value in given and (f.value in flat or _ceiling(sentence, f.start)) for f in said)
+
+
+def _ceiling(text: str, start: int) -> bool:
+    """The figure at ``start`` is a ceiling: "hasta el 40 %", "de hasta un 30 %", "up to
+    40%" (the most any item gets)."""
+    before = [w for w in words(text[:start])[-3:] if w not in ("el", "un", "a")]
+    return bool(before) and (before[-1] == "hasta" or before[-2:] == ["up", "to"])

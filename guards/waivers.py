@@ -80,10 +80,18 @@ _PERMITTED = scan.compile(
 )
 
 
+# A promotion or a voucher said to hold still for the customer: "te sigue valiendo",
+# "sigue vigente", "it's still valid".
+_HELD_FOR = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:sigue(?:n)?\s+(?:valiendo|siendo\s+v[aá]lid[oa]s?|vigentes?)"
+    r"|still\s+(?:valid|works|applies|counts))(?:$|[^\pL])"
+)
+
+
 def grants_something(sentence: str, language: str) -> bool:
     """Someone does or allows something in the sentence: the speaker binds itself to an
-    act, or the customer is allowed one."""
-    if binding_deed(sentence, language):
+    act, the customer is allowed one, or a promotion is said to hold still for them."""
+    if binding_deed(sentence, language) or _HELD_FOR.search(sentence) is not None:
         return True
     allowed = _PERMITTED.search(sentence)
     # "it's not something you could order now anyway": the permission is denied

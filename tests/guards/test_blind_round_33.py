@@ -24,6 +24,16 @@ RULES, READER = "rules", "reader"
         # "We don't carry Paslode, I'm afraid — we stock Milwaukee …, and we also stock
         # the Paslode CF325XP cordless one."
         ("fq-0070", "stock_contradiction", RULES),
+        # from older development halves, missed by reader and rules alike:
+        # "Por eso QUESO10 te sigue valiendo en este pedido aunque caducara el 30 de
+        # noviembre" over "Los cupones caducados no se pueden aplicar ni prorrogar"
+        ("bn-0007", "discount_promise", RULES),
+        # "¿Nos indicas el IBAN para devolverte los 64,90 €?"
+        ("br-0061", "refund_promise", RULES),
+        # "Would you like the refund to go to your original card, or as a check?"
+        ("br-0030", "refund_promise", RULES),
+        # "La Camiseta técnica Cumbre M tiene el 40 % de descuento" over "hasta el 40 %"
+        ("af-0108", "discount_promise", RULES),
         # correct answers:
         # "… or simply reply and I'll pass you to someone who can."
         ("fp-0109", None, RULES),
@@ -165,3 +175,70 @@ def test_hacer_with_what_the_reply_works_out_is_talk(draft, claimed):
     to the case it is one."""
     ctx = turn(draft, locale="es-AR", tools=[_LOOKUP])
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_CHUNK = {
+    "cupones#3": "Los cupones caducados no se pueden aplicar. QUESO10 es válido hasta el 30 "
+    "de noviembre en pedidos desde 40 €."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "given"),
+    [
+        ("El cupón QUESO10 te sigue valiendo aunque caducara el 30 de noviembre.", True),
+        ("El cupón QUESO10 sigue vigente para ti aunque ya haya vencido.", True),
+        ("El cupón QUESO10 caducó el 30 de noviembre: ya no se aplica [cupones#3].", False),
+        (
+            "QUESO10 sigue vigente hasta el 30 de noviembre en pedidos desde 40 € [cupones#3].",
+            False,
+        ),
+    ],
+)
+def test_a_lapsed_voucher_said_to_hold_still(draft, given):
+    """Given a voucher that lapsed by its source's terms, when the draft says it still
+    holds for this customer although it lapsed, then the rule is set aside; the lapse
+    restated, or the validity its source gives, grants nothing."""
+    ctx = turn(draft, locale="es-ES", chunks=_CHUNK)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is given
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "promised"),
+    [
+        ("¿Nos indicas el IBAN para devolverte los 64,90 €?", "es-ES", True),
+        ("¿A qué cuenta te lo transferimos?", "es-AR", True),
+        ("Would you like the refund to go to your original card, or as a check?", "en", True),
+        ("Send us your bank details so we can refund you.", "en", True),
+        # waiting on a decision, nothing is settled
+        ("Si se aprueba, ¿nos indicas el IBAN para devolverte los 64,90 €?", "es-ES", False),
+        ("Would you like the refund to go to your card if it's approved?", "en", False),
+        ("No necesito tu IBAN: un compañero revisa primero el caso.", "es-ES", False),
+    ],
+)
+def test_asking_where_to_pay_takes_the_refund_as_settled(draft, locale, promised):
+    """Given no refund approved, when the draft asks where to put the money (an IBAN
+    "para devolverte", which card the refund goes to), then the question takes the refund
+    as settled: money back is promised; under an approval it is not."""
+    assert ("refund_promise" in check(turn(draft, locale=locale), second_reader=None)) is promised
+
+
+_SALE = {
+    "promos#1": "Rebajas de verano: hasta el 40 % en textil seleccionado. El descuento se "
+    "indica en cada artículo."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "offered"),
+    [
+        ("La camiseta Cumbre M tiene el 40 % de descuento en las rebajas [promos#1].", True),
+        ("Las rebajas llegan hasta el 40 % en textil seleccionado [promos#1].", False),
+        ("La camiseta Cumbre M puede tener hasta un 40 % de descuento [promos#1].", False),
+    ],
+)
+def test_a_ceiling_backs_the_ceiling_not_that_size_given_flat(draft, offered):
+    """Given a sale of "up to 40 %", when the draft gives one item the 40 % flat, then
+    the size is not what the source gives; said as a ceiling, it is."""
+    ctx = turn(draft, locale="es-ES", chunks=_SALE)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is offered
