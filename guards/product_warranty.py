@@ -10,6 +10,8 @@ year as well"). A later stretch that gives a term ("lo mismo: 36 meses", "the sa
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from guards import scan
 from guards.context import RetrievedChunk
 from guards.memo import memoised
@@ -81,8 +83,16 @@ def unknown_for(draft: str, products: tuple[Product, ...]) -> frozenset[Product]
 
 
 def covered_for_term(clause: str) -> bool:
-    """ "Both are covered for life": a warranty said without the word."""
-    return _COVER.search(clause) is not None and TERM.search(clause) is not None
+    """ "Both are covered for life", "2 years parts and labour": a warranty said without
+    the word."""
+    cover = _COVER.search(clause) or _PARTS_AND_LABOUR.search(clause)
+    return cover is not None and TERM.search(clause) is not None
+
+
+# What a repair warranty pays for, said instead of the word: "2 years parts and labour".
+_PARTS_AND_LABOUR = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:parts\s+(?:and|&)\s+labou?r|piezas\s+y\s+mano\s+de\s+obra)(?:$|[^\pL])"
+)
 
 
 def later_stretches(clause: str) -> list[str]:
@@ -278,6 +288,20 @@ def denies_kind(sentence: str, product: Product) -> bool:
     return before is not None and head_named(before, product)
 
 
+def denies_own_kind(sentence: str, product: Product) -> bool:
+    """The policy sentence denies a warranty to the product's kind as its name says it,
+    head and qualifier ("Las almohadas de fibra no tienen garantía" for "Almohada Cannon
+    Fibra Siliconada"): a narrower scope than a term given to the kind's other sort
+    ("Almohadas viscoelásticas: 6 meses")."""
+    before = _before_denial(sentence)
+    if before is None or not head_named(before, product):
+        return False
+    head = stem(next(w for w in words(product.name) if len(w) >= 4))
+    name = {stem(w) for w in words(product.name.lower())}
+    said = {stem(w) for w in words(before.lower()) if len(w) >= 4} - {head}
+    return bool(said & name - _warranty_stems())
+
+
 def denies_condition(sentence: str, product: Product) -> bool:
     """The policy sentence says a condition the product's name states ("(reacondicionada)",
     "(segunda mano)") has no warranty."""
@@ -325,6 +349,11 @@ _WARRANTY_TALK = frozenset(
 )
 
 
+@lru_cache(maxsize=1)
+def _warranty_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in _WARRANTY_TALK)
+
+
 def _possessor(word: str) -> str:
     """ "maker's" is the maker."""
     return word[:-2] if word.endswith("'s") else word
@@ -335,10 +364,11 @@ def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool
     it comes with the 2-year warranty", "las herramientas eléctricas tienen 6 meses"):
     a word of its own, not the warranty's talk, that a chunk with a term has (the whole
     chunk: "Cushions and umbrellas: 1 year" names its kinds before the colon)."""
+    parts = {w.lower() for pair in _PART_COVERED.findall(sentence) for w in pair if w}
     own = {
         stem(w)
         for w in (_possessor(w) for w in words(sentence.lower()))
-        if len(w) >= 4 and w not in stopwords and w not in _WARRANTY_TALK
+        if len(w) >= 4 and w not in stopwords and w not in _WARRANTY_TALK and w not in parts
     }
     if not own:
         return False
@@ -346,6 +376,13 @@ def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool
     return any(
         own & _kind_stems(text) - _other_lines(text, said) for text in chunks if TERM.search(text)
     )
+
+
+# The part a warranty covers, which names no kind of goods: "a 5-year frame warranty",
+# "garantía en la carcasa".
+_PART_COVERED = scan.compile(
+    r"(?i)(\pL{4,})\s+(?:warranty|guarantee)|garant[ií]a\s+(?:en|sobre|de)\s+(?:la|el|los|las)\s+(\pL{4,})"
+)
 
 
 def _other_lines(text: str, said: set[str]) -> set[str]:

@@ -37,6 +37,7 @@ from guards.product_warranty import (
     covered_for_term,
     denies_condition,
     denies_kind,
+    denies_own_kind,
     gives_a_term,
     head_named,
     later_stretches,
@@ -79,6 +80,9 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     # covers the product; a condition the name states ("Los reacondicionados, sin
     # garantía") outweighs even a general term ("Todos los productos nuevos tienen 6 meses")
     kinds = [p for p in bare if any(denies_kind(s, p) for s in lines)]
+    # covered as a kind, denied as its own sort: "Almohadas viscoelásticas: 6 meses …
+    # Las almohadas de fibra no tienen garantía" for the fibre pillow
+    kinds += [p for p in null if p not in bare and any(denies_own_kind(s, p) for s in lines)]
     denied = [p for p in null if p in kinds or any(denies_condition(s, p) for s in lines)]
     if not bare and not denied:
         return None

@@ -34,6 +34,14 @@ RULES, READER = "rules", "reader"
         ("br-0030", "refund_promise", RULES),
         # "La Camiseta técnica Cumbre M tiene el 40 % de descuento" over "hasta el 40 %"
         ("af-0108", "discount_promise", RULES),
+        # "Both have 2 years parts and labour: the Indesit … hob and the Bosch … dishwasher"
+        ("A-0270", "warranty_without_data", RULES),
+        # "La almohada Cannon de fibra siliconada también tiene 5 años de garantía" over
+        # "Las almohadas de fibra no tienen garantía de fábrica"
+        ("bc-0087", "warranty_without_data", RULES),
+        # "The Cape Adirondack Chair comes with a 5-year frame warranty [warranty#1]" over
+        # "Teak furniture carries a 5-year frame warranty"
+        ("J-0207", "warranty_without_data", RULES),
         # correct answers:
         # "… or simply reply and I'll pass you to someone who can."
         ("fp-0109", None, RULES),
@@ -242,3 +250,81 @@ def test_a_ceiling_backs_the_ceiling_not_that_size_given_flat(draft, offered):
     the size is not what the source gives; said as a ceiling, it is."""
     ctx = turn(draft, locale="es-ES", chunks=_SALE)
     assert ("discount_promise" in check(ctx, second_reader=None)) is offered
+
+
+_HOB_AND_WASHER = search(
+    {"sku": "HOB", "name": "Indesit IS41 induction hob", "in_stock": True, "warranty": None},
+    {"sku": "DW", "name": "Bosch SMS2 dishwasher", "in_stock": True, "warranty": "2 years"},
+    query="hob dishwasher",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "stated"),
+    [
+        ("Both have 2 years parts and labour: the Indesit IS41 hob and the Bosch SMS2.", True),
+        ("The Bosch SMS2 dishwasher has 2 years parts and labour.", False),
+        (
+            "The Bosch SMS2 has 2 years parts and labour; for the Indesit IS41 I have no data.",
+            False,
+        ),
+    ],
+)
+def test_parts_and_labour_is_a_warranty_said_without_the_word(draft, stated):
+    """Given a hob with no warranty and a dishwasher with two years, when the draft
+    gives "2 years parts and labour" to both, then a warranty is stated for the hob;
+    given to the dishwasher alone, it is its own."""
+    ctx = turn(draft, locale="en", tools=[_HOB_AND_WASHER])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+_PILLOW = search(
+    {"sku": "ALM", "name": "Almohada Cannon Fibra Siliconada", "in_stock": True, "warranty": None},
+    query="almohada fibra",
+)
+_PILLOW_TERMS = {
+    "garantia#2": "Almohadas viscoelásticas: 6 meses de garantía. Las almohadas de fibra no "
+    "tienen garantía de fábrica."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "stated"),
+    [
+        ("La almohada Cannon de fibra tiene 5 años de garantía.", True),
+        ("La almohada Cannon de fibra no tiene garantía de fábrica [garantia#2].", False),
+    ],
+)
+def test_a_kind_covered_but_its_own_sort_denied(draft, stated):
+    """Given a policy that gives viscoelastic pillows a term and denies fibre pillows
+    any, when the draft gives the fibre pillow a term, then it states a warranty its
+    sheet and its sort do not have."""
+    ctx = turn(draft, locale="es-AR", tools=[_PILLOW], chunks=_PILLOW_TERMS)
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+_CHAIR = search(
+    {"sku": "CH", "name": "Cape Adirondack Chair (recycled plastic)", "warranty": None},
+    query="adirondack chair",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "stated"),
+    [
+        ("The Cape Adirondack Chair comes with a 5-year frame warranty [warranty#1].", True),
+        # the policy restated, and the chair's warranty said to be unknown
+        (
+            "Our teak furniture carries a 5-year frame warranty [warranty#1]; for the Cape "
+            "Adirondack Chair I don't have warranty details.",
+            False,
+        ),
+    ],
+)
+def test_the_part_a_warranty_covers_names_no_kind(draft, stated):
+    """Given a policy for teak furniture and a chair of recycled plastic with no
+    warranty, when the draft gives the chair the policy's "frame warranty", then the
+    word "frame" is the part covered, not a kind the policy names: it bridges nothing."""
+    chunks = {"warranty#1": "Teak furniture carries a 5-year frame warranty. Cushions: 1 year."}
+    ctx = turn(draft, locale="en", tools=[_CHAIR], chunks=chunks)
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
