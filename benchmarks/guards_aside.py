@@ -48,6 +48,7 @@ GROUPS = {
     "FE-FI": "guards-fe guards-fg actions-fh guards-fi",
     "FJ-FM": "guards-fj guards-fk actions-fl guards-fm",
     "FN-FQ": "guards-fn guards-fo actions-fp guards-fq",
+    "FR-FU": "guards-fr guards-fs actions-ft guards-fu",
 }
 
 

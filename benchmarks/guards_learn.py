@@ -69,9 +69,10 @@ THRESHOLD_FILES = frozenset(
 # 29 EB-EJ's eight (session 28's two rounds, 640 turns), session 30 EK-ER's eight
 # (session 29's two rounds, 640 turns), session 31 ES-EZ's eight (session 30's two
 # rounds, 640 turns), session 32 FA-FI's eight (session 31's two rounds, 640 turns),
-# session 33 FJ-FM's four (session 32's round, 320 turns); its own round is the four
-# files asked for at its start.
-MEASURE_ONLY = frozenset({"guards-fn", "guards-fo", "actions-fp", "guards-fq"})
+# session 33 FJ-FM's four (session 32's round, 320 turns) and, once its second round
+# (FR-FU) had arrived and been first-figured, FN-FQ's four (its first round, 320
+# turns); what measures is the round asked for last.
+MEASURE_ONLY = frozenset({"guards-fr", "guards-fs", "actions-ft", "guards-fu"})
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
