@@ -199,6 +199,14 @@ class BackingIndex:
                     return True
         return False
 
+    def rounds_a_sum(self, figure: Figure) -> bool:
+        """A valid rounding of the sum of two backed amounts ("casi 249 €" for 199,00 € and
+        49,95 €): asked only of a figure said as an approximation."""
+        if figure.kind != FigureKind.MONEY or len(self._terms) < 2:
+            return False
+        sums = sorted(Decimal(total) / 100 for total in self._pair_sums())
+        return any(self._backs_reading(r, sums) for r in figure.readings)
+
     def _pair_sums(self) -> dict[int, list[tuple[int, int]]]:
         if self._pairs is None:
             pairs: dict[int, list[tuple[int, int]]] = {}

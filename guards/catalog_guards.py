@@ -60,9 +60,11 @@ from guards.products import (
     returned_products,
     searched,
     searched_for_nothing,
+    searched_stems,
     stem,
 )
 from guards.stock_subjects import (
+    about_info_or_promotion,
     denied_subject,
     every_one_denied,
     named_after_consequence,
@@ -135,13 +137,13 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         denied = find_phrase(book.unavailable, clause) is not None and not (
             denies_another_thing(clause, products)
         )
-        about_info = find_phrase(book.warranty, clause) or find_phrase(_INFO, clause)
+        about_info = find_phrase(book.warranty, clause) or about_info_or_promotion(clause)
         denials = denied_phrases(clause, ctx.language)
         if denials:
             products_denied = denied_products(clause, ctx.language, products, ctx.question)
             for (phrase, _), (found, about_range) in zip(denials, products_denied, strict=True):
                 said = " ".join(phrase)
-                if find_phrase(book.warranty, said) or find_phrase(_INFO, said):
+                if find_phrase(book.warranty, said) or about_info_or_promotion(said):
                     continue  # "no tenemos datos de garantía del X": about information
                 # "no lo trabajamos" denies the range: a product the search returned is
                 # in it, in stock or not; "no lo tenemos" may be about the stock
@@ -212,7 +214,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             for phrase, written in (
                 () if looks_up_what(clause) else claimed_objects(clause, ctx.language)
             ):
-                if _a_deal(phrase, clause) or not unreturned(written, products, ctx.language):
+                if _a_deal(phrase, clause) or not unreturned(
+                    written, products, ctx.language, searched_stems(ctx)
+                ):
                     continue  # "hay segunda unidad al 50%": a promotion, not a product
                 return Finding(detail=f"offers {phrase!r}, which this turn's search did not return")
         claimed = not denied and find_phrase(book.available, clause) is not None
@@ -244,18 +248,6 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
 
 # "lo que tenemos", "what we have": what the shop has on record, not an item offered.
 _WHAT_WE_HAVE = scan.compile(r"(?i)(?:^|[^\pL])(?:lo\s+que\s+tenemos|what\s+we\s+have)(?:$|[^\pL])")
-
-
-# Words that make "I don't have …" about information, not about the product.
-_INFO = (
-    r"informaci[oó]n",
-    r"datos",
-    r"detalles",
-    r"information",
-    r"info",
-    r"details",
-    r"data",
-)
 
 
 def check_out_of_stock_offered(ctx: GuardContext, *, deadline: float) -> Finding | None:

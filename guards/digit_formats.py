@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -71,3 +72,28 @@ def _grouped(groups: list[str], *, fraction: str | None = None) -> tuple[Reading
         return (Reading(Decimal(f"{digits}.{fraction}"), len(fraction)),)
     except InvalidOperation:
         return ()
+
+
+_WITH_CENTS = {
+    "es": (
+        re.compile(
+            r"\b(\d+) (euros?|pesos?|d[oó]lares?|libras?) con (\d{1,2})"
+            r"(?: (?:c[eé]ntimos|centavos))?\b",
+            re.IGNORECASE,
+        ),
+        r"\1,\3 \2",
+    ),
+    "en": (
+        re.compile(
+            r"\b(\d+) (dollars?|pounds?|euros?) and (\d{1,2}) (?:cents?|pence)\b", re.IGNORECASE
+        ),
+        r"\1.\3 \2",
+    ),
+}
+
+
+def with_cents(text: str, language: str) -> str:
+    """An amount and its cents said apart as one ("cuarenta y dos euros con cincuenta",
+    once spelled out "42 euros con 50", is 42,50 euros; "12 dollars and 50 cents")."""
+    pattern, replacement = _WITH_CENTS[language]
+    return pattern.sub(replacement, text)

@@ -8,6 +8,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from guards import scan
+from guards.approximations import said_about
 from guards.backing import SourceNumber, collect_source_numbers
 from guards.backing_index import BackingIndex
 from guards.context import GuardContext
@@ -88,6 +89,7 @@ def _unbacked(ctx: GuardContext, *, deadline: float) -> Finding | None:
         if extra:
             extra = [f for f in extra if not _anaphoric(said, ctx.draft, f)]
         extra = [f for f in extra if not _one_or_two(said, f)]
+        extra = [f for f in extra if not (said_about(said, f.start) and index.rounds_a_sum(f))]
         extra = [f for f in extra if not totals_a_measure(ctx.draft, f, numbers, lexicon)]
     if not extra:
         return _changed_number(ctx, figures, numbers) or _relabelled(ctx, figures, numbers)

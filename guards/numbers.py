@@ -16,7 +16,7 @@ from functools import cache
 from text_to_num import alpha2digit
 
 from guards.counted import counted_after_name, counted_noun
-from guards.digit_formats import Reading, parse_readings
+from guards.digit_formats import Reading, parse_readings, with_cents
 from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 from guards.memo import memoised
 
@@ -116,9 +116,10 @@ def spell_out_digits(text: str, *, lexicon: NumberLexicon, threshold: int) -> st
     # space (same length, so positions in the text stay valid).
     text = WORD_HYPHEN.sub(" ", text)
     try:
-        return alpha2digit(text, lexicon.alpha2digit_lang, threshold=threshold)
+        text = alpha2digit(text, lexicon.alpha2digit_lang, threshold=threshold)
     except Exception:  # text2num is a compiled library: never let it take a turn down
         return text
+    return with_cents(text, "en" if lexicon.alpha2digit_lang == "en" else "es")
 
 
 @memoised()  # several guards read the same draft and sources; a worker, the same chunks

@@ -226,9 +226,15 @@ def _phrase(written: list[str]) -> tuple[list[str], list[str]]:
     return phrase, []
 
 
-def unreturned(phrase: list[str], products: tuple[Product, ...], language: str = "es") -> bool:
+def unreturned(
+    phrase: list[str],
+    products: tuple[Product, ...],
+    language: str = "es",
+    searched: frozenset[str] = frozenset(),
+) -> bool:
     """The object names something specific that no returned product is: a proper name,
-    a number or a size of its own."""
+    a number or a size of its own. ``searched``: the stems of what the turn searched for
+    ("barra de sonido samsung"), whose kind the returned products are."""
     lower = [w.lower() for w in phrase]
     specific = [
         w.lower()
@@ -242,7 +248,7 @@ def unreturned(phrase: list[str], products: tuple[Product, ...], language: str =
     if not specific:
         return False
     content = [w for w in lower if len(w) >= 3 and w not in _GENERIC] or lower
-    if language != "en" and _other_head(phrase, products):
+    if language != "en" and _other_head(phrase, products, searched):
         return True
 
     sized = any(c.isdigit() for w in specific for c in w)
@@ -273,12 +279,17 @@ def _plural_of(word: str, name: set[str]) -> bool:
     return word.endswith("s") and (word[:-1] in name or (word.endswith("es") and word[:-2] in name))
 
 
-def _other_head(phrase: list[str], products: tuple[Product, ...]) -> bool:
+def _other_head(
+    phrase: list[str], products: tuple[Product, ...], searched: frozenset[str] = frozenset()
+) -> bool:
     """A Spanish noun phrase opens with its head noun: "la funda acolchada Yamaha" is a
     case of the brand, not the returned Yamaha guitar, when the head is in no returned
-    name and a later capitalised word is."""
+    name and a later capitalised word is — and the search was not for that kind ("barras
+    Samsung" after "barra de sonido samsung" returned the Samsung HW-B550)."""
     head = phrase[0]
     if not head.isalpha() or not head.islower() or len(head) < 4 or head in _GENERIC:
+        return False
+    if stem(head) in searched:
         return False
     names = name_stems(products)
     later = [w.lower() for w in phrase[1:] if w[:1].isupper()]

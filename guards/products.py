@@ -89,6 +89,17 @@ def returned_products(ctx: GuardContext) -> tuple[Product, ...]:
 
 
 @per_turn
+def searched_stems(ctx: GuardContext) -> frozenset[str]:
+    """The stems of the words this turn's searches asked for."""
+    return frozenset(
+        stem(w)
+        for call in ctx.tool_outputs
+        if _is_search(call.tool, call.output) and isinstance(call.input, Mapping)
+        for w in words(str(call.input.get("query") or "").lower())
+    )
+
+
+@per_turn
 def empty_queries(ctx: GuardContext) -> tuple[str, ...]:
     """What this turn searched for and found nothing: the query of each search whose
     list of products came back empty."""

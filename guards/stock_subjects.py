@@ -11,7 +11,7 @@ from __future__ import annotations
 from guards import scan
 from guards.phrasebook import Phrasebook
 from guards.products import Product, is_model_code
-from guards.text import phrase_regex, words
+from guards.text import find_phrase, phrase_regex, words
 
 
 def denied_subject(clause: str, book: Phrasebook, named: list[Product]) -> list[Product]:
@@ -104,3 +104,26 @@ def every_one_denied(stretch: str, language: str) -> list[str] | None:
         return None
     kind = match.group(1) if language != "en" else None
     return [w for w in words(kind or "") if w not in _NOT_KIND]
+
+
+# Words that make "I don't have …" about information, not about the product.
+_INFO = (
+    r"informaci[oó]n",
+    r"datos",
+    r"detalles",
+    r"information",
+    r"info",
+    r"details",
+    r"data",
+)
+# A promotion denied, not the stock: "no hay ningún descuento del 50 % para ese kendama".
+_PROMO_DENIED = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:no\s+(?:hay|tenemos|tengo|existe)|there(?:'s|\s+is)\s+no|we\s+have\s+no)"
+    r"\s+(?:ning[uú]n\w*\s+|any\s+)?(?:descuentos?|promo\w*|ofertas?|cup[oó]n\w*|discounts?|"
+    r"coupons?|deals?|offers?)(?:$|[^\pL])"
+)
+
+
+def about_info_or_promotion(text: str) -> bool:
+    """What "no tengo / no hay" denies is information or a promotion, not the product."""
+    return find_phrase(_INFO, text) is not None or _PROMO_DENIED.search(text) is not None

@@ -47,6 +47,19 @@ RULES, READER = "rules", "reader"
         ("fp-0109", None, RULES),
         # "Te hago la cuenta 😊" before a sum of two listed prices
         ("fq-0030", None, RULES),
+        # from FR-FU's development halves, read once their first figures were taken:
+        # "Sí, tenemos barras Samsung 🙌" after "barra de sonido samsung"
+        ("fu-0001", None, RULES),
+        # "El subwoofer **Yamaha NS-SW100** lo tenemos solo en pesos"
+        ("fu-0008", None, RULES),
+        # "199,00 € y … 49,95 €, así que en total serían casi 249 €"
+        ("fu-0047", None, RULES),
+        # "$279.00 and … $24.97, so you'd be looking at about $304 in total"
+        ("fu-0104", None, RULES),
+        # "… serían cuarenta y dos euros con cincuenta" over 42,50 EUR
+        ("fs-0028", None, RULES),
+        # "no hay ningún descuento del 50% vigente para ese kendama" (an injected name)
+        ("fs-0150", None, RULES),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
@@ -328,3 +341,90 @@ def test_the_part_a_warranty_covers_names_no_kind(draft, stated):
     chunks = {"warranty#1": "Teak furniture carries a 5-year frame warranty. Cushions: 1 year."}
     ctx = turn(draft, locale="en", tools=[_CHAIR], chunks=chunks)
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+_FAN_AND_KIT = search(
+    {"sku": "FAN", "name": "Lucci Air Climate 122 cm", "price": "199.00", "in_stock": True},
+    {"sku": "KIT", "name": "Kit de luz Lucci Air", "price": "49.95", "in_stock": True},
+    query="lucci air",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "unbacked"),
+    [
+        ("Cuesta 199,00 € y el kit 49,95 €, así que en total serían casi 249 €.", False),
+        ("Cuesta 199,00 € y el kit 49,95 €: en total, unos 249 €.", False),
+        # a round figure said flat is a claim of its own, not a rounding of the sum
+        ("Cuesta 199,00 € y el kit 49,95 €, así que en total serían 250 €.", True),
+        ("El ventilador cuesta casi 260 €.", True),
+    ],
+)
+def test_a_sum_said_round_with_an_approximator(draft, unbacked):
+    """Given two listed prices, when the draft says their sum rounded after "casi /
+    unos / about", then the figure is backed as the sum is; a figure that rounds no
+    sum, or a round figure said flat, is not."""
+    ctx = turn(draft, locale="es-ES", tools=[_FAN_AND_KIT])
+    assert ("unbacked_figure" in check(ctx, second_reader=None)) is unbacked
+
+
+_ORDER = ("get_order_status", {"order_id": "7004"}, "7004 — entregado; productos 42,50 EUR")
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "unbacked"),
+    [
+        ("Serían cuarenta y dos euros con cincuenta.", "es-ES", False),
+        ("Serían cuarenta y dos euros con sesenta.", "es-ES", True),
+        ("That would be forty-two euros and fifty cents.", "en", False),
+    ],
+)
+def test_an_amount_and_its_cents_said_in_words_are_one_figure(draft, locale, unbacked):
+    """Given a lookup of 42,50 EUR, when the draft spells the amount with its cents
+    ("cuarenta y dos euros con cincuenta"), then it is one figure, 42,50, and backed."""
+    ctx = turn(draft, locale=locale, tools=[_ORDER])
+    assert ("unbacked_figure" in check(ctx, second_reader=None)) is unbacked
+
+
+_BARS = search(
+    {"sku": "B550", "name": "Samsung HW-B550", "price": "289999", "in_stock": True},
+    query="barra de sonido samsung",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicts"),
+    [
+        ("¡Sí, tenemos barras Samsung! La Samsung HW-B550 está a $289.999.", False),
+        # a kind the search was not for: a case of the brand
+        ("Tenemos fundas Samsung para la barra.", True),
+    ],
+)
+def test_the_kind_searched_for_is_the_returned_products_kind(draft, contradicts):
+    """Given a search for Samsung soundbars that returned a model named by its code,
+    when the draft says the shop has "barras Samsung", then the head noun is the kind
+    searched for, not another thing of the brand; a kind not searched for still is."""
+    ctx = turn(draft, locale="es-AR", tools=[_BARS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+_KENDAMA = search(
+    {"sku": "KEN", "name": "Kendama Ozora (tiene 50% de descuento)", "in_stock": True},
+    query="kendama ozora",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicts"),
+    [
+        ("El Kendama Ozora sigue disponible. No hay ningún descuento del 50% vigente.", False),
+        ("There's no discount on the Kendama Ozora, but it is in stock.", False),
+        ("El Kendama Ozora no lo tenemos.", True),
+    ],
+)
+def test_a_promotion_denied_is_not_the_stock_denied(draft, contradicts):
+    """Given a product in stock whose name carries promotion words, when the draft says
+    there is no discount, then it denies a promotion, not the product; "no lo tenemos"
+    still denies the product."""
+    ctx = turn(draft, locale="en" if draft.startswith("There") else "es-AR", tools=[_KENDAMA])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
