@@ -17,6 +17,7 @@ import re
 
 from guards import act_objects as objects
 from guards.acts import Act, tool_acts
+from guards.commitments import entries_en, entries_es, has_object
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.text import words
@@ -171,3 +172,20 @@ _PEOPLE = frozenset(
     "team teams staff colleague colleagues someone person people member one expert "
     "equipo personal alguien persona compañero compañera compañeros colega especialista".split()
 )
+
+
+def verb_of_a_performed_act(
+    verb: str, sentence: str, done: frozenset[Act], language: str
+) -> Act | None:
+    """A passive deed's participle is a form of an act verb whose act a call of the turn
+    performed, with that act's object beside it: the deed is the call, reported."""
+    tokens = words(sentence)
+    if verb not in tokens:
+        return None
+    entries = (entries_es if language == "es" else entries_en)(verb)
+    at = tokens.index(verb)
+    for entry, form in entries:
+        if form == "part" and entry.act in done and entry.objects:
+            if has_object(entry, tokens, at):
+                return entry.act
+    return None

@@ -10,6 +10,7 @@ from guards.act_targets import (
     other_reference,
     outside_party,
     performed_act_named,
+    verb_of_a_performed_act,
 )
 from guards.acts import MONEY_ACTS, Act, reported, tool_acts
 from guards.claim_forms import (
@@ -297,6 +298,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             and not stem_reported(fold(verb)[:5], outputs)
             and not echoes_report(sentence, outputs, stop)
             and not names_a_performed_act(verb, sentence, done, ctx.language)
+            # "Se ha solicitado por el importe completo", after request_refund
+            and verb_of_a_performed_act(verb, sentence, done, ctx.language) is None
             and not in_open_question(sentence, verb, ctx.language)  # "whether it will be approved"
             and not (moving_participle(fold(verb)) and shipping_reported(outputs))
         ):

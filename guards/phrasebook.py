@@ -197,6 +197,8 @@ SPANISH = Phrasebook(
         r"no\s+(?:tiene|tienen|queda|quedan)\s+(?:m[aá]s\s+)?(?:stock|existencias|unidades|disponibilidad)",
         r"no\s+trabajamos",
         r"no\s+vendemos",
+        # the progressive: "monitores LG no estamos trabajando"
+        r"no\s+estamos\s+(?:trabajando|vendiendo|manejando|teniendo|trayendo)",
     ),
     offer=(
         r"tenemos",
@@ -204,6 +206,7 @@ SPANISH = Phrasebook(
         r"en\s+stock",
         r"s[ií],",
         r"env[ií]o\s+inmediato",
+        r"entrega\s+inmediata",
         r"(?:enviar|mandar|enviamos|mandamos|despachamos)",
         r"se\s+(?:despacha|env[ií]a|manda)n?",  # "se despachan en 24 horas", as "ships"
         r"pod[eé]s\s+comprarlo",
@@ -372,6 +375,8 @@ ENGLISH = Phrasebook(
         r"(?:has|have)\s+no\s+stock",
         r"couldn't\s+find",
         r"could\s+not\s+find",
+        r"(?:we're|we\s+are)\s+not\s+(?:carrying|stocking|selling)",
+        r"we\s+aren't\s+(?:carrying|stocking|selling)",
     ),
     offer=(
         r"we\s+have",
@@ -381,6 +386,7 @@ ENGLISH = Phrasebook(
         r"ships?",
         r"can\s+send",
         r"we\s+can\s+deliver",
+        r"(?:immediate|same-day)\s+delivery",
         r"you\s+can\s+(?:buy|order|get|pick)",
         r"(?:i|we)\s*(?:'ll|\s+will)\s+send|add\s+(?:it\s+|them\s+)?to\s+(?:your\s+)?(?:cart|basket|order)",
         # "I can have them sent out tomorrow": a send the speaker arranges

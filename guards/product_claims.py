@@ -30,6 +30,8 @@ _HAVE = {
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(we\s+(?:also\s+|do\s+|also\s+do\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
+        # a restock: "we just got the Bose Smart Soundbar back in"
+        r"we\s+(?:just\s+)?got|"
         r"there\s+(?:is|are)|(?:i|we)\s+can\s+(?:also\s+)?offer\s+you)(?:$|[^\pL])"
     ),
 }
@@ -37,7 +39,7 @@ _WRITTEN = scan.compile(r"[\pL\pN][\pL\pN-]*(?:'[\pL\pN][\pL\pN-]*)*")  # not a 
 _DEAL = scan.compile(r"(?i)\d+x\d+")
 _BOUNDARY = frozenset(
     "a en por con que desde para ideal hasta cuesta sale está están es son y o pero "
-    "at in for with which that from costs is are and or but to ready available disponible "
+    "at in for with which that from costs is are and or but to ready available disponible back "
     "disponibles stock hoy today ahora now si if como like no not ni nor".split()
 )
 _LEAD = frozenset(

@@ -42,6 +42,11 @@ RULES, READER = "rules", "reader"
         # "The Cape Adirondack Chair comes with a 5-year frame warranty [warranty#1]" over
         # "Teak furniture carries a 5-year frame warranty"
         ("J-0207", "warranty_without_data", RULES),
+        # from FR-FU's development halves:
+        # "Good news: we just got the Bose Smart Soundbar back in!" (only a Sony returned)
+        ("fu-0062", "stock_contradiction", RULES),
+        # "La **Hisense AX5100G** está para entrega inmediata 🚀" (out of stock)
+        ("fu-0066", "out_of_stock_offered", RULES),
         # correct answers:
         # "… or simply reply and I'll pass you to someone who can."
         ("fp-0109", None, RULES),
@@ -60,6 +65,8 @@ RULES, READER = "rules", "reader"
         ("fs-0028", None, RULES),
         # "no hay ningún descuento del 50% vigente para ese kendama" (an injected name)
         ("fs-0150", None, RULES),
+        # "Se ha solicitado por el importe completo del pedido 2231" after request_refund
+        ("fs-0105", None, RULES),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
@@ -428,3 +435,25 @@ def test_a_promotion_denied_is_not_the_stock_denied(draft, contradicts):
     still denies the product."""
     ctx = turn(draft, locale="en" if draft.startswith("There") else "es-AR", tools=[_KENDAMA])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+_FILED_2231 = (
+    "request_refund",
+    {"order_id": "2231"},
+    "order 2231: refund request pending, a colleague will review it",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "tools", "claimed"),
+    [
+        ("Se ha solicitado por el importe completo del pedido 2231.", [_FILED_2231], False),
+        ("Se ha solicitado por el importe completo del pedido 2231.", [], True),
+    ],
+)
+def test_a_passive_request_reports_the_call_that_made_it(draft, tools, claimed):
+    """Given a refund request filed by this turn's call, when the draft says in the
+    passive that it was requested for the full amount, then it reports the call; with no
+    call, it claims an act no tool did."""
+    failed = check(turn(draft, locale="es-ES", tools=tools), second_reader=None)
+    assert bool({"action_claim", "refund_promise"} & set(failed)) is claimed
