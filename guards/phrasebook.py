@@ -212,6 +212,10 @@ SPANISH = Phrasebook(
         r"pod[eé]s\s+comprarlo",
         r"lo\s+pod[eé]s\s+(?:llevar|retirar|pedir|comprar)",
         r"te\s+lo\s+reservo",
+        # set aside for the customer, or taken home by them: "te la separo hasta el
+        # viernes", "pasá mañana y te llevás el maletín"
+        r"te\s+(?:lo|la|los|las)\s+(?:separo|guardo|aparto)",
+        r"te\s+(?:(?:lo|la|los|las)\s+)?llev[aá]s",
         r"hay\s+stock",  # and "añadilo / agregar al pedido": put it in the order now
         r"lo\s+ten[eé]s|(?:a[ñn]ad|agreg|sum)[\pL]*\s+al\s+(?:pedido|carrito)",
     ),

@@ -130,6 +130,9 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
         written = scan.findall(_WRITTEN, rest)
         if [w.lower() for w in written[:2]] in (["en", "stock"], ["in", "stock"]):
             written = written[2:]  # "tenemos en stock la Vairo …"
+        if written and (maker := _MAKER_FRONTED.search(clause[: match.start(1)])) is not None:
+            # "de Black+Decker tenemos el taladro percutor": the fronted maker is its own
+            written = [*scan.findall(_WRITTEN, maker.group(1)), *written]
         paired = bool(written) and written[0].lower() in _PAIRED
         while written:
             phrase, rest = _phrase(written)
@@ -207,6 +210,11 @@ def _topics_of(clause: str, matches: list) -> list[tuple[str, list[str]]]:
     return out
 
 
+# A maker fronted before the verb: "de Black+Decker tenemos…", "From Makita we carry…".
+_MAKER_FRONTED = scan.compile(
+    r"(?:^|[\s,¡¿])(?i:de|from)\s+(\p{Lu}[\pL\pN+&'’-]*(?:\s+\p{Lu}[\pL\pN+&'’-]*)?)"
+    r"\s*,?\s*(?i:s[ií]\s+|ya\s+|también\s+|we\s+)?$"
+)
 _PAIRED = frozenset(("both", "ambos", "ambas"))
 _OBJECT_END = scan.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
 _PRICE_FIRST = scan.compile(

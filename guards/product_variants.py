@@ -90,6 +90,11 @@ _SIZE = re.compile(
 )
 
 
+# The sizes of a bed, a mattress or its linen (closed class), and "1 plaza", "2 plazas".
+_BED_SIZES = frozenset("king queen double single twin superking matrimonial".split())
+_PLAZAS = re.compile(r"(?i)\b(\d(?:[.,]5)?)\s+plazas?\b")
+
+
 def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]) -> str | None:
     """The size, colour or material a clause says the shop "also" has, when no returned
     product has it; None otherwise."""
@@ -123,6 +128,9 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
         return None
     wanted = [(m.group(1) or m.group(2)).lower() for m in _SIZE.finditer(said)]
     wanted += [t for t in words(_without_event_names(said)) if t in COLOURS or t in MATERIALS]
+    # a bed's size: "in king size as well as double", "lo tenemos en 1 plaza"
+    wanted += [t for t in words(said) if t in _BED_SIZES]
+    wanted += [m.group(1) for m in _PLAZAS.finditer(said)]
     if has_in is not None and (letter := _LETTER_SIZE.match(said.lstrip())):
         wanted.append(letter.group(1).lower())  # "we carry it in XL as well"
     for word in wanted:

@@ -47,6 +47,15 @@ RULES, READER = "rules", "reader"
         ("fu-0062", "stock_contradiction", RULES),
         # "La **Hisense AX5100G** está para entrega inmediata 🚀" (out of stock)
         ("fu-0066", "out_of_stock_offered", RULES),
+        # from older development halves, after FR-FU's readings:
+        # "we have the Linnea bamboo sheet set in king size as well as double!"
+        ("ad-0029", "stock_contradiction", RULES),
+        # "El Soñar también lo tenemos en 1 plaza" over the 2-plazas one
+        ("bc-0122", "stock_contradiction", RULES),
+        # "Sí, de Black+Decker tenemos el taladro percutor de 650 W" over a Bosch
+        ("an-0205", "stock_contradiction", RULES),
+        # "Pasá mañana cuando quieras y te llevás el **Maletín 500 fichas Dice**"
+        ("fm-0107", "out_of_stock_offered", RULES),
         # correct answers:
         # "… or simply reply and I'll pass you to someone who can."
         ("fp-0109", None, RULES),
@@ -457,3 +466,64 @@ def test_a_passive_request_reports_the_call_that_made_it(draft, tools, claimed):
     call, it claims an act no tool did."""
     failed = check(turn(draft, locale="es-ES", tools=tools), second_reader=None)
     assert bool({"action_claim", "refund_promise"} & set(failed)) is claimed
+
+
+_SHEETS = search(
+    {"sku": "LIN-D", "name": "Linnea Bamboo Sheet Set, Double", "price": "72.00", "in_stock": True},
+    query="linnea bamboo sheets",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicts"),
+    [
+        ("Yes, we have the Linnea bamboo sheet set in king size as well as double!", True),
+        ("We have the Linnea bamboo sheet set in double.", False),
+    ],
+)
+def test_a_bed_size_no_returned_product_has(draft, contradicts):
+    """Given only the double set returned, when the draft says the shop has it in king
+    size, then that size is a variant no returned product is."""
+    ctx = turn(draft, locale="en", tools=[_SHEETS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+_DRILL = search(
+    {"sku": "GSB", "name": "Taladro percutor Bosch GSB 13 RE 650 W", "in_stock": True},
+    query="taladro black decker",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicts"),
+    [
+        ("Sí, de Black+Decker tenemos el taladro percutor de 650 W.", True),
+        ("De Bosch tenemos el taladro percutor de 650 W.", False),
+    ],
+)
+def test_a_maker_fronted_before_we_have_is_the_objects_own(draft, contradicts):
+    """Given a Bosch drill returned for a Black+Decker search, when the draft fronts
+    "de Black+Decker" before "tenemos el taladro", then the maker is the object's: a
+    product the search did not return."""
+    ctx = turn(draft, locale="es-AR", tools=[_DRILL])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
+
+
+_CASE = search(
+    {"sku": "MAL", "name": "Maletín 500 fichas Dice", "price": "59999", "in_stock": False},
+    query="maletin 500 fichas",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "offered"),
+    [
+        ("¡Sí! Pasá mañana y te llevás el Maletín 500 fichas Dice.", True),
+        ("El Maletín 500 fichas Dice está agotado; cuando vuelva, te lo llevás.", False),
+    ],
+)
+def test_taken_home_by_the_customer_is_offered(draft, offered):
+    """Given the only product out of stock, when the draft tells the customer to come
+    and take it home ("te llevás"), then it is offered now; once it is back, it is not."""
+    ctx = turn(draft, locale="es-AR", tools=[_CASE])
+    assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is offered
