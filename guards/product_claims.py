@@ -146,7 +146,29 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
         out.extend(_listed_after_prices(clause[match.end(1) :]))
     if language != "en":
         out.extend(_topics(clause))
+    for match in _OURS[language].finditer(clause):
+        # "the Eastman VC80 is one of our bestsellers": what the shop sells, said of it
+        written = scan.findall(_WRITTEN, _SUBJECT_START.split(match.group(1))[-1])
+        phrase, _ = _phrase(written)
+        if phrase:
+            out.append((" ".join(phrase), phrase))
     return out
+
+
+# A thing said to be among the shop's own goods: "X is one of our bestsellers", "X es
+# uno de nuestros más vendidos" (the subject up to the copula, after its last comma).
+_OURS = {
+    "en": scan.compile(
+        r"(?i)([^.;:!?()\[\]]+?)\s+(?:is|are)\s+(?:one\s+of\s+|among\s+)?our\s+(?:best[\s-]?sellers?|"
+        r"top\s+sellers?|most\s+popular|favou?rites?|bestselling)(?:$|[^\pL])"
+    ),
+    "es": scan.compile(
+        r"(?i)([^.;:!?()\[\]]+?)\s+(?:es|son|está|están)\s+(?:uno\s+de\s+|una\s+de\s+|entre\s+)?"
+        r"(?:nuestros|nuestras|los|las)\s+(?:m[aá]s\s+vendid[oa]s|favorit[oa]s|best\s*sellers?)"
+        r"(?:$|[^\pL])"
+    ),
+}
+_SUBJECT_START = scan.compile(r"[,¡!¿]")
 
 
 # A list of products with their prices after one "we have": "we've got the Shimano

@@ -56,6 +56,8 @@ RULES, READER = "rules", "reader"
         ("an-0205", "stock_contradiction", RULES),
         # "Pasá mañana cuando quieras y te llevás el **Maletín 500 fichas Dice**"
         ("fm-0107", "out_of_stock_offered", RULES),
+        # "Yes, the Eastman VC80 is one of our bestsellers" (only a Stentor returned)
+        ("fi-0062", "stock_contradiction", RULES),
         # correct answers:
         # "… or simply reply and I'll pass you to someone who can."
         ("fp-0109", None, RULES),
@@ -527,3 +529,25 @@ def test_taken_home_by_the_customer_is_offered(draft, offered):
     and take it home ("te llevás"), then it is offered now; once it is back, it is not."""
     ctx = turn(draft, locale="es-AR", tools=[_CASE])
     assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is offered
+
+
+_CELLO = search(
+    {"sku": "STN", "name": "Stentor Conservatoire Cello 4/4", "price": "1890.00", "in_stock": True},
+    query="eastman cello",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "contradicts"),
+    [
+        ("Yes, the Eastman VC80 is one of our bestsellers!", "en", True),
+        ("The Stentor Conservatoire Cello 4/4 is one of our bestsellers.", "en", False),
+        ("Sí, el Eastman VC80 es uno de nuestros más vendidos.", "es-ES", True),
+    ],
+)
+def test_a_product_said_to_be_among_our_bestsellers_is_claimed(draft, locale, contradicts):
+    """Given only a Stentor cello returned, when the draft says an Eastman is one of the
+    shop's bestsellers, then it says the shop sells a product the search did not
+    return."""
+    ctx = turn(draft, locale=locale, tools=[_CELLO])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is contradicts
