@@ -10,8 +10,6 @@ year as well"). A later stretch that gives a term ("lo mismo: 36 meses", "the sa
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from guards import scan
 from guards.context import RetrievedChunk
 from guards.memo import memoised
@@ -296,10 +294,9 @@ def denies_own_kind(sentence: str, product: Product) -> bool:
     before = _before_denial(sentence)
     if before is None or not head_named(before, product):
         return False
-    head = stem(next(w for w in words(product.name) if len(w) >= 4))
-    name = {stem(w) for w in words(product.name.lower())}
-    said = {stem(w) for w in words(before.lower()) if len(w) >= 4} - {head}
-    return bool(said & name - _warranty_stems())
+    name = {stem(w) for w in words(product.name)}
+    said = {stem(w) for w in words(before) if len(w) >= 4} - {_head_stem(product)}
+    return bool(said & name - _WARRANTY_STEMS)
 
 
 def denies_condition(sentence: str, product: Product) -> bool:
@@ -330,8 +327,14 @@ _CONDITIONS = frozenset(
 def head_named(text: str, product: Product) -> bool:
     """The text names the kind the product's name opens with ("el rascador" for
     "Rascador para gatos …")."""
+    head = _head_stem(product)
+    return head is not None and head in {stem(w) for w in words(text)}
+
+
+def _head_stem(product: Product) -> str | None:
+    """The stem of the word the product's name opens with (its kind), if any."""
     head = [w for w in words(product.name) if len(w) >= 4][:1]
-    return bool(head) and stem(head[0]) in {stem(w) for w in words(text)}
+    return stem(head[0]) if head else None
 
 
 # Closed class: the words of any warranty sentence, which name no category of goods.
@@ -347,11 +350,7 @@ _WARRANTY_TALK = frozenset(
     "limitada limited extendida extended parts labour labor factura facturas invoice receipt "
     "ticket comprobante presentando presentar presentá presenting showing".split()
 )
-
-
-@lru_cache(maxsize=1)
-def _warranty_stems() -> frozenset[str]:
-    return frozenset(stem(w) for w in _WARRANTY_TALK)
+_WARRANTY_STEMS = frozenset(stem(w) for w in _WARRANTY_TALK)
 
 
 def _possessor(word: str) -> str:

@@ -88,28 +88,28 @@ def returned_products(ctx: GuardContext) -> tuple[Product, ...]:
     return tuple(out)
 
 
+def _searches(ctx: GuardContext) -> list[tuple[str, bool]]:
+    """Each search of the turn with a query: (the query, whether it returned products)."""
+    out = []
+    for call in ctx.tool_outputs:
+        if _is_search(call.tool, call.output) and isinstance(call.output, Mapping):
+            query = call.input.get("query") if isinstance(call.input, Mapping) else None
+            if isinstance(query, str):
+                out.append((query, bool(call.output.get("products"))))
+    return out
+
+
 @per_turn
 def searched_stems(ctx: GuardContext) -> frozenset[str]:
     """The stems of the words this turn's searches asked for."""
-    return frozenset(
-        stem(w)
-        for call in ctx.tool_outputs
-        if _is_search(call.tool, call.output) and isinstance(call.input, Mapping)
-        for w in words(str(call.input.get("query") or "").lower())
-    )
+    return frozenset(stem(w) for query, _ in _searches(ctx) for w in words(query))
 
 
 @per_turn
 def empty_queries(ctx: GuardContext) -> tuple[str, ...]:
     """What this turn searched for and found nothing: the query of each search whose
     list of products came back empty."""
-    out = []
-    for call in ctx.tool_outputs:
-        if _is_search(call.tool, call.output) and isinstance(call.output, Mapping):
-            query = call.input.get("query") if isinstance(call.input, Mapping) else None
-            if not call.output.get("products") and isinstance(query, str):
-                out.append(query)
-    return tuple(out)
+    return tuple(query for query, found in _searches(ctx) if not found)
 
 
 def searched_for_nothing(phrase: str, queries: tuple[str, ...]) -> bool:
