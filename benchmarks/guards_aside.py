@@ -49,6 +49,7 @@ GROUPS = {
     "FJ-FM": "guards-fj guards-fk actions-fl guards-fm",
     "FN-FQ": "guards-fn guards-fo actions-fp guards-fq",
     "FR-FU": "guards-fr guards-fs actions-ft guards-fu",
+    "FV-FY": "guards-fv guards-fw actions-fx guards-fy",
 }
 
 
