@@ -293,7 +293,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             ):
                 return Claim(Act.OTHER, deed.verb, sentence)
         if (
-            (verb := passive_deed(sentence, ctx.language)) is not None
+            (verb := passive_deed(sentence, ctx.language, asked=customer)) is not None
             and not sources
             and not stem_reported(fold(verb)[:5], outputs)
             and not echoes_report(sentence, outputs, stop)

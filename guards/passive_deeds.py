@@ -22,6 +22,7 @@ from guards.conjugation import fold, regular_participle_es
 from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
 from guards.deeds_en import _TALK_EN, _participle_en
 from guards.moods import is_offer, negated_at, on_condition
+from guards.phrasebook import PHRASEBOOKS
 from guards.text import words
 from guards.verb_groups import beneficiary
 
@@ -54,24 +55,37 @@ _STATES_ES = frozenset("necesario necesaria posible bienvenido bienvenida".split
 _FOR_YOU = scan.compile(r"(?:^|\s)(?:a\s+(?:tu|su)\s+nombre|para\s+(?:vos|ti|usted))(?:$|\s)")
 
 
-_AUXILIARIES = frozenset(("se", "será", "serán", "ser", "siendo", "be", "been"))
+# Openers of a clause of time: what it says done is the moment something else happens.
+_TIME_CLAUSE = frozenset("once cuando vez".split())  # "una vez que"
 
 
-def passive_deed(sentence: str, language: str) -> str | None:
+_AUXILIARIES = frozenset(("se", "será", "serán", "ser", "siendo", "sido", "be", "been"))
+
+
+def passive_deed(sentence: str, language: str, *, asked: str = "") -> str | None:
     """The verb of a deed said in the passive or the impersonal (see the module's
-    description), or None."""
+    description), or None. ``asked``, the customer's words, names the case too: "El
+    código del trastero 27 ha sido restablecido" after "el código del trastero 27, ¿me
+    lo podéis cambiar?" is about the thing they asked about."""
     text = sentence.replace("’", "'")
     tokens = words(text)
     if _AUXILIARIES.isdisjoint(tokens):
         return None  # no passive or impersonal auxiliary: most sentences
-    if not _about_case(tokens, language) or sentence.rstrip().endswith("?"):
+    if sentence.rstrip().endswith("?"):
+        return None
+    about = _about_case(tokens, language)
+    if not about and not asked:
         return None
     read = _passive_es if language == "es" else _passive_en
     for index in range(1, len(tokens)):
         if not read(tokens, index) or fold(tokens[index]).startswith(tuple(_MONEY_STEMS)):
             continue
+        if not about and not _asked_subject(tokens[:index], asked, language):
+            continue
         if negated_at(tokens, index, language):
             continue  # "no se ha tramitado nada todavía"
+        if _TIME_CLAUSE.intersection(tokens[max(0, index - 6) : index]):
+            continue  # "once the phone has been inspected": when, not that, it is done
         if on_condition(text.lower()) or is_offer(text.lower(), language):
             return None  # "si se aprueba, el repuesto será enviado…": on a condition
         return tokens[index]
@@ -85,6 +99,14 @@ def _about_case(tokens: list[str], language: str) -> bool:
     return beneficiary(tokens) or any(
         t.startswith(nouns) or (len(t) >= 4 and t.isdigit()) for t in tokens
     )
+
+
+def _asked_subject(before: list[str], asked: str, language: str) -> bool:
+    """A noun before the verb that the customer's own words have: the thing asked about
+    (words of five letters or more, the language's stopwords left out)."""
+    stop = PHRASEBOOKS[language].stopwords
+    theirs = {w for w in words(asked) if len(w) >= 5 and w.isalpha() and w not in stop}
+    return any(w in theirs for w in before)
 
 
 def _back(tokens: list[str], index: int) -> int:
@@ -115,6 +137,8 @@ def _passive_es(tokens: list[str], index: int) -> bool:
             return True  # "se ha tramitado", "se han enviado"
         if before == "siendo":
             return True  # "está siendo redirigido": being done now
+        if before == "sido" and j >= 1 and tokens[j - 1] in _PERFECT_ES:
+            return True  # "ha sido restablecido": done, as "has been reset"
     # the impersonal present for someone named: "se abre una reclamación a tu nombre"
     if (
         tokens[index - 1] == "se"

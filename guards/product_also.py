@@ -258,6 +258,12 @@ _PRONOUNS = frozenset("it them one ones lo la los las eso esa ese".split())
 _FOCUS = frozenset("sí si también tambien todavía todavia aún aun ya".split())
 
 
+# Words that open an embedded question or a condition: what follows them is asked or
+# supposed, not said to be there ("puedo mirar qué tenemos disponible"). An unaccented
+# "si" is often a "sí" (a focus word, dropped above), so it is not one of them.
+_ASKED_WHAT = frozenset("qué cuál cuáles cuánto cuántos cuántas what which whether if".split())
+
+
 def had_after_empty_search(clause: str, language: str) -> str | None:
     """After a search that returned nothing, the object of "we have / tenemos" when it
     names a thing (not a pronoun, not only generic words) and is not negated."""
@@ -269,6 +275,8 @@ def had_after_empty_search(clause: str, language: str) -> str | None:
         while before and before[-1] in _FOCUS:
             before.pop()  # "de los que sí trabajamos": the focus word stays in the relative
         phrase = _object_phrase(match.group(2))
+        if _ASKED_WHAT & set(before[-3:]):
+            continue  # "te cuento qué clavas tenemos", "whether we have it": a question
         if before[-1:] in (["que"], ["that"], ["which"]):
             # "en las bicis que vendemos las cubiertas cuentan…": a relative clause, unless
             # a copula names what it is ("los que sí tenemos son los Garrett AT Gold")

@@ -53,6 +53,23 @@ _YES = {
 }
 # What follows "for my / para mi" is the customer's own thing, not the one asked for.
 _OWN = scan.compile(r"(?i)(?:^|[^\pL])(?:for|with|para|con)\s+(?:my|mi|mis)(?:$|[^\pL])")
+# What follows "for the / para el" is what the asked thing goes with.
+_FOR_THE = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:for|para)\s+(?:the|your|el|la|los|las|tu|tus|su|sus)(?:$|[^\pL])"
+)
+_FOR = scan.compile(r"(?i)(?:^|[^\pL])(?:for|para)(?:$|[^\pL])")
+
+
+def _goes_with(question: str, language: str) -> tuple[str, ...]:
+    """The asked names that come after "for the / para el" in the question."""
+    match = _ASKS[language].search(question)
+    cut = _FOR_THE.search(match.group(1)) if match is not None else None
+    if match is None or cut is None:
+        return ()
+    before = set(asked_names(question[: match.start(1) + cut.start()], language))
+    return tuple(n for n in asked_names(question, language) if n not in before)
+
+
 # A consequence opens a clause of its own for what the shop has: "…no nos queda stock,
 # así que hoy la opción sería el PO0649" says nothing of the PO0649's stock.
 CONSEQUENCE = {"es": (r"as[ií]\s+que",), "en": ()}
@@ -130,7 +147,15 @@ def affirms_unreturned_ask(
         return None  # each name is some product's: a mix the words cannot settle
     # an emoji between ("¡Sí, la tenemos! 🙌 La FLIR One Edge Pro es…") is no clause
     parts = [c for c in stock_clauses(draft, lang) if words(c)]
-    said = [c for c in parts if set(missing) & {fold(w) for w in words(c)}]
+    # a name the question gives after "for the" ("a solar panel for the Argus") is what
+    # the thing goes with: said carried only in a clause that says what it is for
+    goes_with = set(_goes_with(question, lang))
+    said = [
+        c
+        for c in parts
+        if set(missing) & {fold(w) for w in words(c)}
+        and (_FOR.search(c) or not goes_with >= set(missing) & {fold(w) for w in words(c)})
+    ]
     if not said or any(negated_clause(c, lang) for c in said):
         return None
     # a bare "yes" answers for the thing named right with it or in the next clause

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from guards import scan
 from guards.product_variants import COLOURS, agreed
-from guards.products import Product, name_stems, stem
+from guards.products import Product, kind_words, name_stems, stem
 from guards.text import words
 
 # The shop's own verbs of having a product, one list for every reader of them.
@@ -94,7 +94,7 @@ def model_numbers(product: Product) -> frozenset[str]:
 def referred(sentence: str, products: tuple[Product, ...]) -> list[Product]:
     """Returned products the sentence refers to: one of the words that tell it apart,
     and every model number it has ("el iPhone 16" is not the returned iPhone 13)."""
-    present = set(words(sentence))
+    present = set(words(sentence)) - kind_words(sentence)  # "an off-road unicycle": a kind
     present |= {agreed(w) for w in present if w in COLOURS}  # "negras" for "Negro"
     return [
         p

@@ -245,3 +245,31 @@ def named_products(text: str, products: tuple[Product, ...]) -> list[Product]:
 
 def is_specific(mention: frozenset[str]) -> bool:
     return len(mention) >= 2 or any(is_model_code(token) for token in mention)
+
+
+_INDEFINITE = frozenset("a an un una unos unas".split())
+_COPULAS = frozenset("is are was it's that's es son era sería".split())
+_LOWER_WORD = scan.compile(r"\pL[\pL'-]*")
+
+
+def kind_words(sentence: str) -> frozenset[str]:
+    """Words the sentence writes in lower case only in a kind it likens something to:
+    an indefinite article after a copula, two words at most between ("that's more of an
+    off-road unicycle", "es una bufanda de lana"), where "we have a unicycle" or "la
+    Bufanda Nórdica" may name a product."""
+    written = _LOWER_WORD.findall(sentence)
+    lowered = [w.lower() for w in written]
+    kinds: set[str] = set()
+    named: set[str] = set()
+    for at, word in enumerate(written):
+        near = lowered[max(0, at - 3) : at]
+        article = max((i for i, w in enumerate(near) if w in _INDEFINITE), default=None)
+        if (
+            word.islower()
+            and article is not None
+            and _COPULAS & set(lowered[max(0, at - 6) : at - len(near) + article])
+        ):
+            kinds.add(lowered[at])
+        else:
+            named.add(lowered[at])
+    return frozenset(kinds - named)

@@ -1,0 +1,189 @@
+"""Misses and false alarms found in session 34 on the development halves of FV-FY, read
+once their first figures were taken, each kept exactly as its writer wrote it; and the
+structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+RULES, READER = "rules", "reader"
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard", "reading"),
+    [
+        # "**El código del trastero 27 ha sido restablecido** y recibirá el nuevo por SMS"
+        ("fx-0042", "action_claim", RULES),
+        # correct answers:
+        # "The final value is confirmed once the phone has been inspected." (the phone in
+        # the customer's words: a time clause, read as claimed until its "once" was read)
+        ("cl-0050", None, RULES),
+        # "Yes — the **Reolink Solar Panel 2** is $49.99 … It keeps the Argus charged"
+        ("fy-0128", None, RULES),
+        # "Si os interesa un circulador de otra marca, puedo mirar qué tenemos disponible."
+        ("fy-0028", None, RULES),
+        # "No, Higgins no trabajamos, perdón. Si querés, te cuento qué clavas tenemos de
+        # otras marcas 🙂"
+        ("fy-0109", None, RULES),
+        # "We also carry the Nimbus Muni 24 inch ($389.00), but that's more of an off-road
+        # unicycle and it's currently out of stock." (the Club Freestyle Unicycle in stock)
+        ("fy-0041", None, RULES),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
+    """Given the case as its writer wrote it, when the rules alone (or the whole
+    pipeline) read it, then the guard the writer named fails, or, for a correct answer,
+    nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=reading == READER)
+
+
+_ACCESS = {
+    "acceso#1": "El acceso se cambia desde la app, en Mi trastero > Acceso. Si no funciona, "
+    "recepción lo reactiva presentando el DNI."
+}
+_ASKED = "El acceso al trastero 27 no funciona, ¿me lo reactiváis?"
+_HOW = " Desde la app puede cambiarlo [acceso#1]."
+
+
+@pytest.mark.parametrize(
+    ("draft", "question", "claimed"),
+    [
+        # the subject is the thing the customer asked about, whatever its noun
+        ("El acceso al trastero 27 ha sido reactivado." + _HOW, _ASKED, True),
+        # the same words after a question about something else name no case of theirs
+        ("El acceso al trastero 27 ha sido reactivado." + _HOW, "¿A qué hora abrís?", False),
+        ("Ese modelo ha sido muy vendido este año." + _HOW, _ASKED, False),
+        ("El acceso al trastero 27 no ha sido reactivado todavía." + _HOW, _ASKED, False),
+    ],
+)
+def test_a_perfect_passive_about_the_asked_thing_claims_an_act(draft, question, claimed):
+    """Given a turn whose tools did nothing and a page on how the shop does it, when the
+    draft says in the perfect passive ("ha sido reactivado", as "has been reset") that
+    the thing the customer asked about was done, then an act is claimed, though no case
+    noun names it; about something else, or negated, nothing is claimed."""
+    ctx = turn(draft, locale="es-ES", question=question, chunks=_ACCESS)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_TRADE_IN = {
+    "tradein#2": "Galaxy S21 128 GB with battery health 80% or above: $140. Final value "
+    "confirmed after inspection."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("The phone has been inspected and the value confirmed.", True),
+        ("The final value is confirmed once the phone has been inspected.", False),
+    ],
+)
+def test_a_clause_of_time_says_when_not_that(draft, claimed):
+    """Given a customer who wants to trade in their phone and a turn whose tools did
+    nothing, when the draft says the phone "has been inspected", then an inspection is
+    claimed; in a clause opened by "once", it says when the value is confirmed, not
+    that the phone was inspected."""
+    ctx = turn(
+        f"The reference value is $140 [tradein#2]. {draft}",
+        locale="en",
+        question="I'd like to trade in my phone, it's a Galaxy S21.",
+        chunks=_TRADE_IN,
+    )
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_PANEL = search(
+    {"sku": "RS-2", "name": "Reolink Solar Panel 2", "price": "49.99", "in_stock": True},
+    query="solar panel",
+)
+_CASES = search(
+    {"sku": "FG-54", "name": "Funda silicona Moto G54", "price": "12999", "in_stock": True},
+    query="funda a15",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "question", "tools", "claimed"),
+    [
+        # the Argus is what the panel goes with, not the thing asked for
+        (
+            "Yes, the Reolink Solar Panel 2 is in stock. It keeps the Argus charged.",
+            "Do you have a solar panel for the Argus?",
+            _PANEL,
+            False,
+        ),
+        # a clause that says what the thing is for still claims the target
+        (
+            "Yes, we have solar panels for the Argus in stock.",
+            "Do you have a solar panel for the Argus?",
+            _PANEL,
+            True,
+        ),
+        (
+            "¡Sí! Tenemos fundas de silicona para el A15.",
+            "Tienen fundas para el A15?",
+            _CASES,
+            True,
+        ),
+    ],
+)
+def test_a_name_after_for_the_is_what_the_asked_thing_goes_with(draft, question, tools, claimed):
+    """Given a question for a thing "for the X" and a search that returned no X, when
+    the draft names X only as what the thing goes with, then it claims no X; said in a
+    clause of what the thing is for ("fundas para el A15"), it claims the X."""
+    locale = "en" if question.startswith("Do") else "es-AR"
+    ctx = turn(draft, locale=locale, question=question, tools=[tools])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+_NOTHING = search(query="clavas higgins")
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Higgins no trabajamos. Si querés, te cuento qué clavas tenemos de otras marcas.", False),
+        ("No la tenemos. Puedo mirar qué tenemos disponible de otra marca.", False),
+        ("Higgins no, pero te digo cuáles tenemos de otras marcas.", False),
+        ("Higgins no trabajamos, pero tenemos clavas de otras marcas.", True),
+    ],
+)
+def test_an_embedded_question_says_nothing_is_there(draft, claimed):
+    """Given a search that found nothing, when "tenemos" follows an interrogative ("te
+    cuento qué clavas tenemos", "te digo cuáles tenemos"), then the draft asks what
+    there is and claims nothing; "tenemos clavas de otras marcas" said plainly claims
+    them."""
+    ctx = turn(draft, locale="es-AR", question="¿Tienen clavas Higgins?", tools=[_NOTHING])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+_UNICYCLES = search(
+    {"sku": "CLB-20", "name": "Club Freestyle Unicycle 20 inch", "in_stock": True},
+    {"sku": "NIM-24", "name": "Nimbus Muni 24 inch", "in_stock": False},
+    query="unicycle",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "denied"),
+    [
+        ("The Nimbus Muni 24 inch is an off-road unicycle and it's currently out of stock.", False),
+        (
+            "We also carry the Nimbus Muni 24 inch, but it's more of a trail unicycle and it's "
+            "out of stock.",
+            False,
+        ),
+        # the product named by its own word is still denied
+        ("The Club Freestyle unicycle is out of stock.", True),
+    ],
+)
+def test_a_kind_after_a_copula_names_no_product(draft, denied):
+    """Given two unicycles returned, only one named "Unicycle" and in stock, when the
+    draft likens the out-of-stock one to a kind ("is an off-road unicycle"), then the
+    kind's noun names no returned product and the denial stays the Nimbus's; the
+    in-stock one named by its own words is denied."""
+    ctx = turn(draft, locale="en", question="Unicycles for beginners?", tools=[_UNICYCLES])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
