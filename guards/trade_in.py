@@ -14,8 +14,8 @@ from guards.context import GuardContext
 from guards.lexicon import lexicon_for
 from guards.numbers import Figure, FigureKind, extract_figures, spell_out_digits
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
-from guards.products import mentions, returned_products
-from guards.text import citations, find_phrase
+from guards.products import is_model_code, mentions, returned_products
+from guards.text import citations, find_phrase, words
 from guards.verdicts import Finding
 
 # The customer asks what the shop would pay for their device: then an amount in the
@@ -106,7 +106,7 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
         return None
     told = spell_out_digits(" \n ".join(_customer_side(ctx)), lexicon=lexicon, threshold=0).lower()
     missing = []
-    if not mentions(told):
+    if not mentions(told) and not _code_named_again(told, ctx, book):
         missing.append("model")
     units = "|".join(book.capacity_units)
     if not re2.search(
@@ -118,6 +118,21 @@ def check_quote_without_details(ctx: GuardContext, *, deadline: float) -> Findin
     if not missing:
         return None
     return Finding(detail=f"trade-in quote without {', '.join(missing)} from the customer")
+
+
+def _code_named_again(told: str, ctx: GuardContext, book: Phrasebook) -> bool:
+    """A model code the customer gave without its maker ("Regular S21, 128 GB") that
+    the reply or a retrieved page names too ("Galaxy S21"): the model is given."""
+    units = tuple(book.capacity_units)
+    codes = {
+        t
+        for t in words(told)
+        if is_model_code(t) and any(c.isalpha() for c in t) and not t.endswith(units)
+    }
+    if not codes:
+        return False
+    named = words(" ".join((ctx.draft, *(chunk.text for chunk in ctx.retrieved))).lower())
+    return not codes.isdisjoint(named)
 
 
 # A storage size said without its unit: "un iPhone 13 de 128 con batería al 90%".

@@ -21,6 +21,9 @@ RULES, READER = "rules", "reader"
         # "The final value is confirmed once the phone has been inspected." (the phone in
         # the customer's words: a time clause, read as claimed until its "once" was read)
         ("cl-0050", None, RULES),
+        # "A Galaxy S21 128 GB with battery health of 80% or more gets $140 credit" after
+        # the customer's "Regular S21, 128 GB." and "Battery health says 86%."
+        ("fv-0123", None, RULES),
         # "Yes — the **Reolink Solar Panel 2** is $49.99 … It keeps the Argus charged"
         ("fy-0128", None, RULES),
         # "Si os interesa un circulador de otra marca, puedo mirar qué tenemos disponible."
@@ -187,3 +190,34 @@ def test_a_kind_after_a_copula_names_no_product(draft, denied):
     in-stock one named by its own words is denied."""
     ctx = turn(draft, locale="en", question="Unicycles for beginners?", tools=[_UNICYCLES])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
+
+
+_VALUES = {
+    "tradein#1": "Trade-in: we take your used phone as part-payment. Reference: Samsung "
+    "Galaxy S21 128 GB with battery health 80% or more: $140 credit."
+}
+
+
+@pytest.mark.parametrize(
+    ("said", "model_given"),
+    [
+        ("Regular S21, 128 GB.", True),
+        ("A Samsung Galaxy S21, 128 GB.", True),
+        # a code the reply and the page never name is no model of theirs
+        ("Regular X9, 128 GB.", False),
+        # a capacity written as one word is no model code
+        ("It's the 128gb one.", False),
+    ],
+)
+def test_a_model_code_without_its_maker_gives_the_model(said, model_given):
+    """Given a trade-in conversation where the customer gave a capacity and a battery
+    health, when the model came as a bare code ("S21") that the trade-in page names too,
+    then the quote has its model; a code nobody else names, or a capacity, is none."""
+    ctx = turn(
+        "A Galaxy S21 128 GB with battery health of 80% or more gets $140 credit [tradein#1].",
+        locale="en",
+        question="Battery health says 86%.",
+        chunks=_VALUES,
+        history=[("customer", said), ("assistant", "I also need the battery health.")],
+    )
+    assert ("quote_without_details" in check(ctx, second_reader=None)) is not model_given
