@@ -303,7 +303,7 @@ _POINTING = frozenset(
     """este esta ese esa éste ésta ése ésa tiene trae viene incluye cuenta lleva está it
     it's this that has comes carries includes""".split()
 )
-_LEADING = frozenset("y e pero además también and but also plus".split())
+_LEADING = frozenset("y e pero además también and but also plus sí si yes yep claro".split())
 
 
 def _about_last(clause: str) -> bool:

@@ -17,6 +17,10 @@ RULES, READER = "rules", "reader"
     [
         # "**El código del trastero 27 ha sido restablecido** y recibirá el nuevo por SMS"
         ("fx-0042", "action_claim", RULES),
+        # from older development halves:
+        # "El **Ventilador de techo Liliana VTHD** está a $119.999 y hay stock. Sí, tiene
+        # garantía de fábrica" (no warranty on its sheet; the Hunter kit's 12 months)
+        ("fu-0045", "warranty_without_data", RULES),
         # correct answers:
         # "The final value is confirmed once the phone has been inspected." (the phone in
         # the customer's words: a time clause, read as claimed until its "once" was read)
@@ -221,3 +225,34 @@ def test_a_model_code_without_its_maker_gives_the_model(said, model_given):
         history=[("customer", said), ("assistant", "I also need the battery health.")],
     )
     assert ("quote_without_details" in check(ctx, second_reader=None)) is not model_given
+
+
+_FANS = search(
+    {
+        "sku": "LIL-1",
+        "name": "Ventilador de techo Liliana VTHD",
+        "in_stock": True,
+        "warranty": None,
+    },
+    {"sku": "HUN-2", "name": "Kit de luz LED Hunter", "in_stock": True, "warranty": "12 meses"},
+    query="ventilador liliana",
+)
+
+
+@pytest.mark.parametrize(
+    ("second", "stated"),
+    [
+        ("Sí, tiene garantía de fábrica.", True),
+        ("Claro, trae garantía oficial.", True),
+        ("Sí, no tengo datos de su garantía.", False),
+        ("Sí, hay stock para mañana.", False),
+    ],
+)
+def test_a_yes_before_a_subjectless_warranty_speaks_of_the_product_named_before(second, stated):
+    """Given a fan with no warranty on its sheet and a light kit with one, when the
+    draft names the fan and then answers "Sí, tiene garantía de fábrica" with no subject
+    of its own, then the warranty is the fan's; a negation, or no warranty at all, is
+    nothing stated."""
+    draft = f"El Ventilador de techo Liliana VTHD está a $119.999. {second}"
+    ctx = turn(draft, locale="es-AR", question="¿Y el Liliana tiene garantía?", tools=[_FANS])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
