@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from guards import scan
+from guards.claim_forms import customer_words
 from guards.context import GuardContext
 from guards.moods import looks_up_what
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
@@ -140,7 +141,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         about_info = find_phrase(book.warranty, clause) or about_info_or_promotion(clause)
         denials = denied_phrases(clause, ctx.language)
         if denials:
-            products_denied = denied_products(clause, ctx.language, products, ctx.question)
+            # "de esa marca no trabajamos más": the brand the customer named, now or in
+            # their message before
+            asked = customer_words(ctx)
+            products_denied = denied_products(clause, ctx.language, products, asked)
             for (phrase, _), (found, about_range) in zip(denials, products_denied, strict=True):
                 said = " ".join(phrase)
                 if find_phrase(book.warranty, said) or about_info_or_promotion(said):

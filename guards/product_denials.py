@@ -106,6 +106,8 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
         end = following.start(1) if following else len(clause)
         after = _STOP.split(clause[match.end(1) : end])[0]
         topic, obj = words(before), words(after)
+        if obj[:1] == ["más"] and match.group(1).lower().startswith("no"):
+            obj = obj[1:]  # "no trabajamos más": no longer, not "another"
         if _is_object(obj) and not _CLITIC.search(match.group(1)):
             # a verb with its own object and no clitic taking up a topic: "so we don't
             # carry the X", "así que no trabajamos el X" deny the object, qualified only

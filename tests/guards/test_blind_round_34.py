@@ -21,6 +21,9 @@ RULES, READER = "rules", "reader"
         # "El **Ventilador de techo Liliana VTHD** está a $119.999 y hay stock. Sí, tiene
         # garantía de fábrica" (no warranty on its sheet; the Hunter kit's 12 months)
         ("fu-0045", "warranty_without_data", RULES),
+        # "Busqué y de esa marca no trabajamos más; tenemos la Pava Eléctrica Atma 1,7 L"
+        # after "La pava Philips del 85330 vino partida." (a Philips returned in stock)
+        ("nn-0205", "stock_contradiction", RULES),
         # correct answers:
         # "The final value is confirmed once the phone has been inspected." (the phone in
         # the customer's words: a time clause, read as claimed until its "once" was read)
@@ -256,3 +259,36 @@ def test_a_yes_before_a_subjectless_warranty_speaks_of_the_product_named_before(
     draft = f"El Ventilador de techo Liliana VTHD está a $119.999. {second}"
     ctx = turn(draft, locale="es-AR", question="¿Y el Liliana tiene garantía?", tools=[_FANS])
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+_KETTLES = search(
+    {"sku": "AT-17", "name": "Pava Eléctrica Atma 1,7 L", "in_stock": True},
+    {"sku": "PH-15", "name": "Pava Eléctrica Philips 1,5 L", "in_stock": True},
+    query="pava electrica",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "earlier", "denied"),
+    [
+        ("De esa marca no trabajamos más; tenemos la Atma.", "La pava Philips vino partida.", True),
+        ("Esa marca no la vendemos más.", "La pava Philips vino partida.", True),
+        # the brand the customer named was not returned: nothing returned is denied
+        ("De esa marca no trabajamos más; tenemos la Atma.", "La pava Oster vino partida.", False),
+        # "más" of another thing still points away from the product
+        ("No tenemos más modelos de esa marca.", "La pava Philips vino partida.", False),
+    ],
+)
+def test_a_brand_no_longer_carried_is_the_one_the_customer_named_before(draft, earlier, denied):
+    """Given a Philips kettle returned in stock, when the customer named Philips in
+    their message before and the draft says "de esa marca no trabajamos más", then the
+    denial is of Philips ("más" after the verb is "no longer", not "another"); a brand
+    the search did not return, or "más modelos", denies nothing returned."""
+    ctx = turn(
+        draft,
+        locale="es-AR",
+        question="¿Tienen la misma pava para reemplazarla?",
+        tools=[_KETTLES],
+        history=[("customer", earlier), ("assistant", "Uh, perdón. Dejame ver.")],
+    )
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
