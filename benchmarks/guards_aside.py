@@ -50,6 +50,7 @@ GROUPS = {
     "FN-FQ": "guards-fn guards-fo actions-fp guards-fq",
     "FR-FU": "guards-fr guards-fs actions-ft guards-fu",
     "FV-FY": "guards-fv guards-fw actions-fx guards-fy",
+    "FZ-GC": "guards-fz guards-ga actions-gb guards-gc",
 }
 
 
