@@ -71,14 +71,10 @@ THRESHOLD_FILES = frozenset(
 # rounds, 640 turns), session 32 FA-FI's eight (session 31's two rounds, 640 turns),
 # session 33 FJ-FM's four (session 32's round, 320 turns) and, once its second round
 # (FR-FU) had arrived and been first-figured, FN-FQ's four (its first round, 320
-# turns), session 34 FR-FU's four (session 33's second round, 320 turns); what measures
-# is the round asked for last.
-MEASURE_ONLY = frozenset(
-    {
-        *("guards-fv", "guards-fw", "actions-fx", "guards-fy"),
-        *("guards-fz", "guards-ga", "actions-gb", "guards-gc"),
-    }
-)
+# turns), session 34 FR-FU's four (session 33's second round, 320 turns) and, once its
+# second round (FZ-GC) had arrived and been first-figured, FV-FY's four (its first
+# round, 320 turns); what measures is the round asked for last.
+MEASURE_ONLY = frozenset({"guards-fz", "guards-ga", "actions-gb", "guards-gc"})
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.

@@ -28,6 +28,7 @@ always gets the same verdict, and the weights are a file in the repository.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -37,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from guards.act_objects import MONEY_EN, MONEY_ES
+from guards.action_claim import performed_acts
 from guards.acts import Act
 from guards.codes import GuardCode, GuardMode
 from guards.commitments import entries_en, entries_es, read_commitments
@@ -190,7 +192,20 @@ def _speaks_of(ctx: GuardContext, code: str) -> bool:
     giving money back or a word for money (whatever the person, tense or negation). The
     reader weighs the whole turn, its sources too: "Gracias, lo revisamos enseguida"
     after a question about a double charge promises no money, whatever its words score."""
-    return code != "refund_promise" or _about_money(ctx.draft, ctx.language)
+    if code != "refund_promise":
+        return True
+    draft = ctx.draft
+    if Act.REQUEST_REFUND in performed_acts(ctx):
+        # "la solicitud de reembolso quedó cargada": the word names the request this
+        # turn's tool filed, not money
+        draft = _REQUEST_NAME.sub(" ", draft)
+    return _about_money(draft, ctx.language)
+
+
+_REQUEST_NAME = re.compile(
+    r"(?i)\b(?:solicitud|pedido|petici[oó]n)\s+de\s+(?:reembolso|reintegro|devoluci[oó]n)|"
+    r"\brefund\s+request"
+)
 
 
 @lru_cache(maxsize=256)
