@@ -64,7 +64,11 @@ _WAIVERS = {
 
 
 # "No, en tu caso no: …", "in your case, no": the decision about this case is a refusal.
-_REFUSED = scan.compile(r"(?i)(?:en\s+(?:tu|su|vuestro)\s+caso|in\s+your\s+case)\W+no(?:$|[^\pL])")
+_REFUSED = scan.compile(
+    r"(?i)(?:en\s+(?:tu|su|vuestro)\s+caso|in\s+your\s+case)\W+no(?:$|[^\pL])"
+    # "igual" as a likeness, not "anyway": "cambiarlo por otro igual", "uno igual"
+    r"|(?:^|[^\pL])(?:otr[oa]s?|un[oa]s?)\s+igual(?:es)?(?:$|[^\pL])"
+)
 
 
 @memoised()  # the money guards ask it of every sentence of a draft

@@ -36,6 +36,19 @@ _HAS_KIND = {
 }
 
 
+# "lo que (sí) tenemos … son / es", "what we (do) have … is / are": a pseudo-cleft.
+_PSEUDO_CLEFT = {
+    "es": re.compile(r"(?i)\blo\s+que\s+(?:s[ií]\s+)?tenemos\b[^.;:]*?\b(?:son|es)\b"),
+    "en": re.compile(r"(?i)\bwhat\s+we\s+(?:do\s+)?have\b[^.;:]*?\b(?:is|are)\b"),
+}
+
+
+def _names_returned(text: str, products: tuple[Product, ...]) -> bool:
+    """Two of a returned name's words of four letters or more are in the text."""
+    said = set(words(text))
+    return any(len({w for w in words(p.name) if len(w) >= 4} & said) >= 2 for p in products)
+
+
 def _names_a_kind(phrase: str, names: set[str]) -> bool:
     """The phrase opens with a plural noun (no article) that a returned name has."""
     head = words(phrase)[:1]
@@ -115,6 +128,12 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
         return None  # most clauses say no "we have": read no names
     names = {w for p in products for w in words(f"{p.name} {p.sku}")}
     names |= {agreed(w) for w in names}
+    if (cleft := _PSEUDO_CLEFT[lang].search(clause)) is not None and _names_returned(
+        clause[cleft.end() :], products
+    ):
+        # "Lo que sí tenemos en madera noble son las castañuelas Filigrana": the wood
+        # describes the returned product the cleft names, no variant of it is claimed
+        return None
     if also and not negated:
         said = clause
     elif kind is not None and _names_a_kind(kind.group(1), names):

@@ -25,6 +25,13 @@ RULES, READER = "rules", "reader"
         # after "La pava Philips del 85330 vino partida." (a Philips returned in stock)
         ("nn-0205", "stock_contradiction", RULES),
         # correct answers:
+        # from FZ-GC's development halves, read once their first figures were taken:
+        # "Sí: si un artículo llega defectuoso, se puede cambiar por otro igual o devolver
+        # en un plazo de 30 días desde la entrega, sin coste [devoluciones#1]."
+        ("fz-0144", None, RULES),
+        # "De ébano ahora mismo no tenemos, lo siento. 😕 Lo que sí tenemos disponible en
+        # madera noble son las **castañuelas Filigrana Granadillo**"
+        ("fz-0143", None, RULES),
         # "The final value is confirmed once the phone has been inspected." (the phone in
         # the customer's words: a time clause, read as claimed until its "once" was read)
         ("cl-0050", None, RULES),
@@ -292,3 +299,45 @@ def test_a_brand_no_longer_carried_is_the_one_the_customer_named_before(draft, e
         history=[("customer", earlier), ("assistant", "Uh, perdón. Dejame ver.")],
     )
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
+
+
+@pytest.mark.parametrize(
+    ("sentence", "waives"),
+    [
+        ("Si llega defectuoso, se puede cambiar por otro igual.", False),
+        ("Te mandamos uno igual.", False),
+        # "igual" after a first-person verb is "anyway": the rule set aside
+        ("Aunque pasó el plazo, te lo cambiamos igual.", True),
+        ("Lo hago igual, no te preocupes.", True),
+    ],
+)
+def test_igual_after_otro_or_uno_is_a_likeness(sentence, waives):
+    """Given a sentence with "igual", when it follows "otro / uno" ("por otro igual"),
+    then it says the same kind of thing, not "anyway", and sets no rule aside."""
+    from guards.exceptions import waives_a_rule
+
+    assert waives_a_rule(sentence, "es") is waives
+
+
+_CASTANETS = search(
+    {"sku": "CAS-1", "name": "Castañuelas Filigrana Granadillo", "in_stock": True},
+    query="castañuelas ébano",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Lo que sí tenemos en madera noble son las castañuelas Filigrana Granadillo.", False),
+        ("What we do have in wood is the Filigrana Granadillo castanets.", False),
+        # a variant claimed of the returned product, with no cleft
+        ("Las castañuelas Filigrana Granadillo también las tenemos en negro.", True),
+    ],
+)
+def test_a_pseudo_cleft_describes_the_product_it_names(draft, claimed):
+    """Given one pair of castanets returned, when a pseudo-cleft ("lo que sí tenemos en
+    madera noble son las X") names it, then the material describes X and no variant is
+    claimed; "también las tenemos en negro" claims one the search did not return."""
+    locale = "en" if draft.startswith("What") else "es-ES"
+    ctx = turn(draft, locale=locale, question="¿Tenéis castañuelas de ébano?", tools=[_CASTANETS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
