@@ -9,6 +9,8 @@ the sentence names, or to the two returned when it names none.
 
 from __future__ import annotations
 
+import re
+
 from guards import scan
 from guards.memo import memoised
 from guards.product_claims import distinctive_words, model_numbers
@@ -61,6 +63,8 @@ def text_model_numbers(text: str, vocabulary: set[str]) -> set[str]:
     tokens = words(text)
     out = set()
     for i, token in enumerate(tokens):
+        if not token or token.isalpha():
+            continue  # most words: no digit (a hyphen or an apostrophe is read below)
         if not any(c.isdigit() for c in token):
             continue
         if i + 1 < len(tokens) and tokens[i + 1] in _UNITS:
@@ -86,10 +90,12 @@ _LINKS = frozenset(
 def capitals(text: str) -> frozenset[str]:
     """The words of two or three letters the text writes in capitals ("BAM", "JBL"),
     lower-cased: a maker's short name, where a short lower-case word is no name."""
-    spaced = "".join(c if c.isalnum() else " " for c in text)
     return frozenset(
-        w.lower() for w in spaced.split() if len(w) <= 3 and w.isalpha() and w.isupper()
+        w.lower() for w in _ALNUM_RUN.findall(text) if len(w) <= 3 and w.isalpha() and w.isupper()
     )
+
+
+_ALNUM_RUN = re.compile(r"[^\W_]+")  # runs of letters and digits
 
 
 def loosely_referred(text: str, products: tuple[Product, ...]) -> list[Product]:

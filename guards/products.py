@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from guards import scan
@@ -159,6 +159,7 @@ def _price(value: Any) -> Decimal | None:
         return None
 
 
+@lru_cache(maxsize=16384)  # asked of every word of every name, dozens of times a turn
 def stem(word: str) -> str:
     """Singular of a plural noun, enough to compare "relojes" with "reloj" and "tamices"
     with "tamiz" (Spanish writes a final z as c before -es)."""
