@@ -197,7 +197,14 @@ def in_open_question(sentence: str, verb: str, language: str) -> bool:
             before = window[at - 2]
         if before.startswith(_KNOWING):
             return True
+        if before in _AND_OR and any(
+            w.startswith(_KNOWING) for w in window[max(0, at - 4) : at - 1]
+        ):
+            return True  # "te ayudo a ver precios y si llegás al envío gratis": one verb, two
     return False
+
+
+_AND_OR = frozenset("y e o u and or".split())
 
 
 _LOOKING = tuple("mir busc revis fij cheque consult look check see search find".split())

@@ -278,6 +278,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
                 or threshold_reached(ctx, sentence, trusted)
+                or on_reaching(sentence, ctx.locale, trusted)  # "Once you reach $75, …"
                 or any(
                     supported_by(clause, t, book) and same_figures(clause, t, ctx.locale)
                     for clause in [_clause_at(sentence, match.start(1))]
@@ -287,7 +288,9 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             )
         ):
             return Finding(detail=f"offers {phrase!r} that no source gives: {sentence!r}")
-        if (below := below_threshold(ctx, sentence, trusted)) is not None:
+        if (below := below_threshold(ctx, sentence, trusted)) is not None and not on_reaching(
+            sentence, ctx.locale, trusted
+        ):
             return Finding(detail=f"offers {phrase!r}, but {below}: {sentence!r}")
         stated = True  # a promotion of the sources, said and backed
     if (money := claimed_money(ctx)) is not None and money[0] == MoneyKind.DISCOUNT:

@@ -25,6 +25,12 @@ RULES, READER = "rules", "reader"
         # after "La pava Philips del 85330 vino partida." (a Philips returned in stock)
         ("nn-0205", "stock_contradiction", RULES),
         # correct answers:
+        # from older development halves:
+        # "Si me contás qué pensás llevar, te ayudo a ver precios y si llegás al envío
+        # gratis" (a question the verb "ver" governs through "y")
+        ("al-0208", None, RULES),
+        # "… your cart is at $68. Once you reach $75, your order to Denver ships free."
+        ("ba-0010", None, RULES),
         # from FZ-GC's development halves, read once their first figures were taken:
         # "Sí: si un artículo llega defectuoso, se puede cambiar por otro igual o devolver
         # en un plazo de 30 días desde la entrega, sin coste [devoluciones#1]."
@@ -341,3 +347,46 @@ def test_a_pseudo_cleft_describes_the_product_it_names(draft, claimed):
     locale = "en" if draft.startswith("What") else "es-ES"
     ctx = turn(draft, locale=locale, question="¿Tenéis castañuelas de ébano?", tools=[_CASTANETS])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+_FREE_OVER = {"shipping#1": "Free standard shipping on orders of $75 or more."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "offered"),
+    [
+        ("Your cart is at $68. Once you reach $75, your order ships free.", False),
+        ("Your cart is at $68. If you spend $75, shipping is free.", False),
+        # granted now, under the threshold
+        ("Your cart is at $68, and your order ships free.", True),
+    ],
+)
+def test_free_shipping_on_reaching_the_threshold_is_the_rule(draft, offered):
+    """Given free shipping from $75 and a cart of $68, when the draft makes it free on
+    the customer reaching $75 ("Once you reach $75, …"), then it states the rule; free
+    now, under the threshold, is offered."""
+    ctx = turn(
+        f"Shipping is free on orders of $75 or more [shipping#1]. {draft}",
+        locale="en",
+        question="Do I get free shipping?",
+        chunks=_FREE_OVER,
+    )
+    assert ("discount_promise" in check(ctx, second_reader=None)) is offered
+
+
+@pytest.mark.parametrize(
+    ("sentence", "open_question"),
+    [
+        ("Te ayudo a ver precios y si llegás al envío gratis.", True),
+        ("I'll check the prices and whether you get free shipping.", True),
+        ("Te ayudo con los precios y te regalo el envío gratis.", False),
+    ],
+)
+def test_a_question_joined_to_a_verb_of_seeing_stays_open(sentence, open_question):
+    """Given "ver precios y si …", when the "si" follows "y" after a verb of seeing or
+    checking, then the verb governs both and what follows "si" is asked, not said."""
+    from guards.moods import in_open_question
+
+    verb = "free" if "free" in sentence else "envío"
+    language = "en" if "free" in sentence else "es"
+    assert in_open_question(sentence, verb, language) is open_question
