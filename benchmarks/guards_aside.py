@@ -51,6 +51,7 @@ GROUPS = {
     "FR-FU": "guards-fr guards-fs actions-ft guards-fu",
     "FV-FY": "guards-fv guards-fw actions-fx guards-fy",
     "FZ-GC": "guards-fz guards-ga actions-gb guards-gc",
+    "GD-GH": "guards-gd guards-ge actions-gf guards-gh",
 }
 
 

@@ -74,7 +74,12 @@ THRESHOLD_FILES = frozenset(
 # turns), session 34 FR-FU's four (session 33's second round, 320 turns) and, once its
 # second round (FZ-GC) had arrived and been first-figured, FV-FY's four (its first
 # round, 320 turns); what measures is the round asked for last.
-MEASURE_ONLY = frozenset({"guards-fz", "guards-ga", "actions-gb", "guards-gc"})
+MEASURE_ONLY = frozenset(
+    {
+        *("guards-fz", "guards-ga", "actions-gb", "guards-gc"),
+        *("guards-gd", "guards-ge", "actions-gf", "guards-gh"),  # session 34's third round
+    }
+)
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
 # The guards whose verdicts are read from wording; the number, vocabulary, link and
 # quote guards compare figures and names, which words alone cannot.
