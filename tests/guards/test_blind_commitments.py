@@ -142,8 +142,9 @@ def test_a_promotion_stated_for_the_first_purchase_passes():
     )
     draft = "No, el cupón de 5 € no vale también para la segunda compra [newsletter#1]."
     # The rules let the refusal through. The reader, since FA-FI's development halves
-    # joined its weights (session 32), scores it 0.71 on "también para la segunda
-    # compra" and adds a rejection: a false alarm the README lists among the limits.
+    # joined its weights (session 32), scores it over 0.7 (0.74 since session 34) on
+    # "también para la segunda compra" and adds a rejection: a false alarm the README
+    # lists among the limits.
     assert check(turn(draft, chunks=WELCOME), second_reader=None) == {}
 
 
