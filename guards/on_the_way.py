@@ -21,7 +21,11 @@ from guards.text import words
 # en camino de 48 h" or "on the way to the depot" in a lookup's words is not a claim.
 _UNDERWAY = {
     "es": ("en camino", "en marcha", "en curso", "en viaje"),
-    "en": ("on its way", "on the way", "on their way", "underway", "in motion"),
+    "en": (
+        *("on its way", "on the way", "on their way", "underway", "in motion"),
+        # "a replacement antenna is going out to you with UPS this week"
+        *("going out to you", "heading your way", "headed your way", "heading to you"),
+    ),
 }
 _ALREADY = {"es": frozenset(("ya",)), "en": frozenset(("already", "now"))}
 _REPLACEMENT = frozenset(

@@ -98,10 +98,21 @@ def participle_acts(sentence: str, language: str) -> set[Act]:
 def opens_as_done(sentence: str) -> bool:
     """The sentence is, or opens with, a bare declaration that the thing is done."""
     lower = sentence.lower().strip(" ¡!¿?\"'«»").replace("’", "'")
-    head = lower
-    for mark in (":", ",", " —", " –", " - "):
-        head = head.split(mark, 1)[0]
-    return head.strip(" !¡") in _OPENERS
+    parts = re.split(r":|,| —| –| - ", lower, maxsplit=2)
+    heads = [part.strip(" !¡") for part in parts[:2]]
+    if heads[0] in _OPENERS:
+        return True
+    # a short reassurance first: "Ningún problema, ya está: …", "No problem, done!"
+    first = words(heads[0])
+    return (
+        len(heads) > 1
+        and heads[1] in _OPENERS
+        and 0 < len(first) <= 3
+        and not _IF_WORDS & set(first)
+    )
+
+
+_IF_WORDS = frozenset("si if cuando when once".split())
 
 
 def requested_acts(text: str, language: str) -> set[Act]:

@@ -390,3 +390,24 @@ def test_a_question_joined_to_a_verb_of_seeing_stays_open(sentence, open_questio
     verb = "free" if "free" in sentence else "envío"
     language = "en" if "free" in sentence else "es"
     assert in_open_question(sentence, verb, language) is open_question
+
+
+@pytest.mark.parametrize(
+    ("sentence", "done"),
+    [
+        ("Ningún problema, ya está: el envío sale a la dirección nueva.", True),
+        ("No problem, done!", True),
+        ("Ya está: el envío sale a la dirección nueva.", True),
+        # a condition first is no declaration that it is done
+        ("Si querés, ya está: te paso el enlace.", False),
+        # a longer opening is a statement of its own
+        ("El pedido de la semana pasada, ya está en camino.", False),
+    ],
+)
+def test_a_short_reassurance_before_a_bare_done(sentence, done):
+    """Given a sentence, when a short reassurance ("Ningún problema", "No problem")
+    comes before a bare "ya está / done", then the sentence opens as done; a condition
+    first, or an opening of more than three words, does not."""
+    from guards.requests import opens_as_done
+
+    assert opens_as_done(sentence) is done
