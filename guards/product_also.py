@@ -34,7 +34,9 @@ _AFTER = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])(?:(?:también|además)\s+(?:" + _HAVE_ES + r"|" + SHOP_HOLDS_ES + r")|"
         # "contamos también con la X": the "also" between the verb and its preposition
-        r"(?:contamos|trabajamos)\s+también\s+con|disponemos\s+también\s+del?)\s+"
+        r"(?:contamos|trabajamos)\s+también\s+con|disponemos\s+también\s+del?|"
+        # the impersonal sale in the shop: "También se vende en nuestra tienda el X"
+        r"también\s+se\s+venden?\s+en\s+nuestr[oa]s?\s+(?:tienda|local|web|sucursal)\pL*)\s+"
         r"([^.;:!?()\[\]]+)"
     ),
     "en": scan.compile(

@@ -155,6 +155,12 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     for word in wanted:
         if word not in names and agreed(word) not in names:
             return word
+    # an edition's language, where the returned names tell editions by theirs:
+    # "tenemos Carcassonne en inglés" over "Carcassonne (edición española)"
+    editions = {_LANGUAGE_OF[w] for w in names if w in _LANGUAGE_OF}
+    for word in words(said) if editions else ():
+        if word in _LANGUAGE_OF and _LANGUAGE_OF[word] not in editions:
+            return word
     # a capacity or measure in a unit the siblings are measured in: "lo tenemos en 4 TB"
     # beside the 500 GB, 1 TB and 2 TB ones
     own = {m for p in products for m in _measures(p.name)}
@@ -162,6 +168,21 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
         if (unit, value) not in own and any(u == unit for u, _ in own):
             return f"{value} {unit}"
     return None
+
+
+# The languages an edition is sold in, each form to one key (closed class).
+_LANGUAGE_OF = {
+    form: key
+    for key, forms in {
+        "en": "inglés ingles english",
+        "es": "español española castellano spanish",
+        "fr": "francés frances francesa french",
+        "de": "alemán aleman alemana german",
+        "it": "italiano italiana italian",
+        "pt": "portugués portugues portuguesa portuguese",
+    }.items()
+    for form in forms.split()
+}
 
 
 # A capitalised colour before a capitalised word that is no colour names an event or a

@@ -24,6 +24,14 @@ RULES, READER = "rules", "reader"
         # "Busqué y de esa marca no trabajamos más; tenemos la Pava Eléctrica Atma 1,7 L"
         # after "La pava Philips del 85330 vino partida." (a Philips returned in stock)
         ("nn-0205", "stock_contradiction", RULES),
+        # "A replacement antenna is going out to you with UPS this week" (no tool ran)
+        ("bo-0007", "action_claim", RULES),
+        # "Ningún problema, ya está: el próximo envío del Club sale a Pasaje Zabala 340"
+        ("bo-0044", "action_claim", RULES),
+        # "Sí, tenemos Carcassonne en inglés, y además está disponible la edición española"
+        ("ds-0110", "stock_contradiction", RULES),
+        # "También se vende en nuestra tienda el Chicco Video Baby Monitor Deluxe"
+        ("da-0084", "stock_contradiction", RULES),
         # correct answers:
         # from older development halves:
         # "Si me contás qué pensás llevar, te ayudo a ver precios y si llegás al envío
@@ -411,3 +419,27 @@ def test_a_short_reassurance_before_a_bare_done(sentence, done):
     from guards.requests import opens_as_done
 
     assert opens_as_done(sentence) is done
+
+
+_EDITIONS = search(
+    {"sku": "CARC-ES", "name": "Carcassonne (edición española)", "in_stock": True},
+    query="carcassonne english",
+)
+_NO_EDITION = search({"sku": "CARC", "name": "Carcassonne", "in_stock": True}, query="carcassonne")
+
+
+@pytest.mark.parametrize(
+    ("draft", "tools", "claimed"),
+    [
+        ("Sí, tenemos Carcassonne en inglés.", _EDITIONS, True),
+        ("Sí, lo tenemos en español.", _EDITIONS, False),
+        # names that tell no edition by its language say nothing of one
+        ("Sí, tenemos Carcassonne en inglés.", _NO_EDITION, False),
+    ],
+)
+def test_an_edition_in_a_language_no_returned_name_gives(draft, tools, claimed):
+    """Given the returned names tell editions by their language, when the draft says
+    the shop has it in another language, then it claims an edition the search did not
+    return; where no name gives a language, the words cannot tell."""
+    ctx = turn(draft, locale="es-ES", question="¿Tienen Carcassonne en inglés?", tools=[tools])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
