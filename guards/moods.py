@@ -114,6 +114,8 @@ _NO_THING = frozenset(("no", "nothing", "none"))
 # caso" are read as pairs: "una" alone is an article, "caso" alone a case).
 _IF = frozenset(("si", "if", "unless"))
 _LATER = frozenset("once when after cuando tras después".split())
+# Either: a clause opened by one puts off what it says ("si querés, …", "once it arrives").
+SUBORDINATORS = _IF | _LATER
 
 
 def on_condition(sentence: str) -> bool:

@@ -13,7 +13,7 @@ from guards.act_objects import SECOND
 from guards.acts import Act
 from guards.commitments import entries_en, entries_es, has_object
 from guards.conjugation import fold
-from guards.moods import is_offer
+from guards.moods import SUBORDINATORS, is_offer
 from guards.text import words
 from guards.verb_groups import ENCLITICS
 from guards.verbs import Verb, infinitives
@@ -108,11 +108,8 @@ def opens_as_done(sentence: str) -> bool:
         len(heads) > 1
         and heads[1] in _OPENERS
         and 0 < len(first) <= 3
-        and not _IF_WORDS & set(first)
+        and SUBORDINATORS.isdisjoint(first)
     )
-
-
-_IF_WORDS = frozenset("si if cuando when once".split())
 
 
 def requested_acts(text: str, language: str) -> set[Act]:
