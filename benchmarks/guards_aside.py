@@ -52,6 +52,7 @@ GROUPS = {
     "FV-FY": "guards-fv guards-fw actions-fx guards-fy",
     "FZ-GC": "guards-fz guards-ga actions-gb guards-gc",
     "GD-GH": "guards-gd guards-ge actions-gf guards-gh",
+    "GI-GL": "guards-gi guards-gj actions-gk guards-gl",
 }
 
 

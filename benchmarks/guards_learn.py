@@ -78,6 +78,7 @@ MEASURE_ONLY = frozenset(
     {
         *("guards-fz", "guards-ga", "actions-gb", "guards-gc"),
         *("guards-gd", "guards-ge", "actions-gf", "guards-gh"),  # session 34's third round
+        *("guards-gi", "guards-gj", "actions-gk", "guards-gl"),  # session 35's first round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
