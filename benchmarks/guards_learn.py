@@ -73,10 +73,10 @@ THRESHOLD_FILES = frozenset(
 # (FR-FU) had arrived and been first-figured, FN-FQ's four (its first round, 320
 # turns), session 34 FR-FU's four (session 33's second round, 320 turns) and, once its
 # second round (FZ-GC) had arrived and been first-figured, FV-FY's four (its first
-# round, 320 turns); what measures is the round asked for last.
+# round, 320 turns), session 35 FZ-GC's four (session 34's second round, 320 turns);
+# what measures is the round asked for last.
 MEASURE_ONLY = frozenset(
     {
-        *("guards-fz", "guards-ga", "actions-gb", "guards-gc"),
         *("guards-gd", "guards-ge", "actions-gf", "guards-gh"),  # session 34's third round
         *("guards-gi", "guards-gj", "actions-gk", "guards-gl"),  # session 35's first round
     }
