@@ -156,9 +156,18 @@ def _confirmed(sentence: str, lang: str) -> str | None:
     return None
 
 
+# "the guaranteed date", "a guaranteed slot": a participle after a determiner qualifies
+# the noun it stands before, and vouches for nothing else the sentence says.
+_ATTRIBUTIVE = scan.compile(r"(?i)(?:^|[^\pL])(?:the|a|an|our|your|its|their|this|that)\s+$")
+
+
 def _vouched(sentence: str, lang: str) -> str | None:
     """A word of certainty about money going back ("el reintegro completo es seguro")."""
     sure = _CERTAIN[lang].search(sentence)
+    if sure is not None and lang == "en" and _ATTRIBUTIVE.search(sentence[: sure.start(1)]):
+        after = sentence[sure.end(1) :]
+        if not _MONEY_BACK[lang].match(after):  # "a guaranteed refund" vouches for money
+            sure = _CERTAIN[lang].search(sentence, sure.end(1))
     if sure is None or _NEGATION[lang].search(sentence[: sure.start(1)]):
         return None
     if on_approval(sentence):

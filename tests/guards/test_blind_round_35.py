@@ -1,0 +1,54 @@
+"""Misses and false alarms found in session 35 on the development halves of GI-GL, read
+once their first figures were taken, each kept exactly as its writer wrote it; and the
+structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.test_blind_round_rst import blind
+
+RULES, READER = "rules", "reader"
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard", "reading"),
+    [
+        # correct answers:
+        # "According to our delivery terms, if an express order arrives after the
+        # guaranteed date, the express surcharge is refunded on request [delivery#4]."
+        ("gj-0024", None, READER),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard, reading):
+    """Given the case as its writer wrote it, when the rules alone (or the whole
+    pipeline) read it, then the guard the writer named fails, or, for a correct answer,
+    nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=reading == READER)
+
+
+_EXPRESS = {
+    "delivery#4": "If an express order arrives after the guaranteed date, the express "
+    "surcharge is refunded on request."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        (
+            "It came after the guaranteed date, so the surcharge is refunded on request "
+            "[delivery#4].",
+            False,
+        ),
+        ("You'll get a guaranteed refund of the surcharge.", True),
+        ("The surcharge refund is guaranteed.", True),
+    ],
+)
+def test_a_participle_before_its_noun_vouches_only_for_that_noun(draft, promised):
+    """Given a question about a late express order, when "guaranteed" stands after a
+    determiner before a noun that is not money ("the guaranteed date"), then it vouches
+    for nothing; before the refund, or said of it, it vouches for money back."""
+    ctx = turn(draft, locale="en", question="My express order came late.", chunks=_EXPRESS)
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
