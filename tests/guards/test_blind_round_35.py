@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from guards.products import stem
 from tests.guards.helpers import assert_writers_verdict, check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -15,7 +16,15 @@ RULES, READER = "rules", "reader"
 @pytest.mark.parametrize(
     ("case_id", "guard", "reading"),
     [
+        # "¡Hola! Punzones de encuadernación no estamos trabajando por ahora" (the Punzón
+        # de encuadernación returned in stock)
+        ("fr-0125", "stock_contradiction", RULES),
         # correct answers:
+        # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
+        # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
+        ("gl-0027", None, RULES),
+        # "Sí, tenemos semillas ecológicas de tomate Corazón de Buey, en sobres de 0,5 g"
+        ("ch-0047", None, RULES),
         # "According to our delivery terms, if an express order arrives after the
         # guaranteed date, the express surcharge is refunded on request [delivery#4]."
         ("gj-0024", None, READER),
@@ -52,3 +61,13 @@ def test_a_participle_before_its_noun_vouches_only_for_that_noun(draft, promised
     for nothing; before the refund, or said of it, it vouches for money back."""
     ctx = turn(draft, locale="en", question="My express order came late.", chunks=_EXPRESS)
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("singular", "plural"),
+    [("buzón", "buzones"), ("cojín", "cojines"), ("inglés", "ingleses"), ("reloj", "relojes")],
+)
+def test_a_singular_and_its_plural_share_a_stem_across_the_fallen_accent(singular, plural):
+    """Given a Spanish noun whose last syllable in -n or -s carries a written accent,
+    when its plural drops it ("buzón", "buzones"), then both have one stem."""
+    assert stem(singular) == stem(plural)
