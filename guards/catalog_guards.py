@@ -187,7 +187,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             and not carried_before(clause, ctx.assistant_texts())
         ):
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
-        if not denied and (variant := unreturned_variant(clause, ctx.language, products)):
+        if not denied and (
+            variant := unreturned_variant(clause, ctx.language, products, tuple(own))
+        ):
             return Finding(
                 detail=f"says the shop has it in {variant!r}, which no returned product is"
             )

@@ -108,9 +108,15 @@ _BED_SIZES = frozenset("king queen double single twin superking matrimonial".spl
 _PLAZAS = re.compile(r"(?i)\b(\d(?:[.,]5)?)\s+plazas?\b")
 
 
-def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]) -> str | None:
+def unreturned_variant(
+    clause: str,
+    language: str,
+    products: tuple[Product, ...],
+    pages: tuple[str, ...] = (),
+) -> str | None:
     """The size, colour or material a clause says the shop "also" has, when no returned
-    product has it; None otherwise."""
+    product has it nor the shop's own page about one of them (``pages``: the turn's
+    chunks the shop wrote); None otherwise."""
     lang = "en" if language == "en" else "es"
     tokens = words(clause)
     if not products or negated_clause(clause.split(",")[0], language):
@@ -152,9 +158,11 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
     wanted += [m.group(1) for m in _PLAZAS.finditer(said)]
     if has_in is not None and (letter := _LETTER_SIZE.match(said.lstrip())):
         wanted.append(letter.group(1).lower())  # "we carry it in XL as well"
-    for word in wanted:
-        if word not in names and agreed(word) not in names:
-            return word
+    unnamed = [w for w in wanted if w not in names and agreed(w) not in names]
+    if unnamed:
+        documented = documented_words(pages, products)
+        if (variant := next((w for w in unnamed if w not in documented), None)) is not None:
+            return variant
     # an edition's language, where the returned names tell editions by theirs:
     # "tenemos Carcassonne en inglés" over "Carcassonne (edición española)"
     editions = {_LANGUAGE_OF[w] for w in names if w in _LANGUAGE_OF}
@@ -168,6 +176,18 @@ def unreturned_variant(clause: str, language: str, products: tuple[Product, ...]
         if (unit, value) not in own and any(u == unit for u, _ in own):
             return f"{value} {unit}"
     return None
+
+
+def documented_words(pages: tuple[str, ...], products: tuple[Product, ...]) -> frozenset[str]:
+    """The words of the shop's own pages that speak of a returned product (two words of
+    its name, of four letters or more): "Gel Heel Cups sizes: S (UK 3–6), M, L" lists the
+    sizes of the "Gel Heel Cups (pair)" the search returned."""
+    out: set[str] = set()
+    for text in pages:
+        said = set(words(text))
+        if any(len({w for w in words(p.name) if len(w) >= 4} & said) >= 2 for p in products):
+            out |= said
+    return frozenset(out)
 
 
 # The languages an edition is sold in, each form to one key (closed class).

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from guards.products import stem
-from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 RULES, READER = "rules", "reader"
@@ -25,6 +25,9 @@ RULES, READER = "rules", "reader"
         ("gl-0027", None, RULES),
         # "Sí, tenemos semillas ecológicas de tomate Corazón de Buey, en sobres de 0,5 g"
         ("ch-0047", None, RULES),
+        # "The Gel Heel Cups come in S, M and L only [heelcups#1]" (sizes the shop's page
+        # lists, not the returned name)
+        ("gi-0107", None, RULES),
         # "According to our delivery terms, if an express order arrives after the
         # guaranteed date, the express surcharge is refunded on request [delivery#4]."
         ("gj-0024", None, READER),
@@ -71,3 +74,30 @@ def test_a_singular_and_its_plural_share_a_stem_across_the_fallen_accent(singula
     """Given a Spanish noun whose last syllable in -n or -s carries a written accent,
     when its plural drops it ("buzón", "buzones"), then both have one stem."""
     assert stem(singular) == stem(plural)
+
+
+_HEEL_CUPS = search(
+    {"sku": "GHC-01", "name": "Gel Heel Cups (pair)", "price": "9.99", "in_stock": True},
+    query="gel heel cups",
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "claimed"),
+    [
+        ("Gel Heel Cups sizes: S (UK 3-6), M (UK 7-9), L (UK 10-12).", False),
+        ("Arch Support Insoles sizes: S (UK 3-6), M (UK 7-9), L (UK 10-12).", True),
+    ],
+)
+def test_a_size_the_shops_page_lists_for_the_returned_product_is_had(page, claimed):
+    """Given a search that returned one product with no size in its name, when the draft
+    says it comes in S, then the shop's page that lists the sizes of that product backs
+    it; a page listing sizes of another product does not."""
+    ctx = turn(
+        "The Gel Heel Cups come in S, M and L [sizes#1], £9.99 a pair.",
+        locale="en",
+        question="Do the gel heel cups come in small?",
+        chunks={"sizes#1": page},
+        tools=[_HEEL_CUPS],
+    )
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
