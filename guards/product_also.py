@@ -125,7 +125,11 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
     found: list[list[str]] = []
     for match in _AFTER[lang].finditer(clause):
         before = words(clause[: match.start() + 1])
-        if len(before) > 1 and before[-1] in ("que", "which", "that"):
+        if (
+            len(before) > 1
+            and before[-1] in ("que", "which", "that")
+            and not _reported(before[:-1])
+        ):
             # "el Rider Clásico, que también tenemos disponible": a relative's object is
             # its antecedent, named before it; what follows the verb says how it is had
             continue
@@ -144,6 +148,28 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
         start = max((i + 1 for i, w in enumerate(before) if w in _OPENERS), default=0)
         found.append(before[start:][-7:])
     return [p for p in found if p]
+
+
+# A verb of telling or knowing, whose "que / that" opens what is told, not a relative:
+# "os puedo confirmar que también trabajamos el modelo X", "let you know that we also
+# stock X" (closed class: the verb's stem, then a first-person or infinitive ending with
+# an optional clitic).
+_TELLING_ES = scan.compile(
+    r"(?:confirm|cuent|cont|dig|dec|avis|inform|recuerd|record|coment|asegur|aclar|indic)"
+    r"(?:o|amos|imos|ar|ir)(?:te|le|les|os|lo)?"
+)
+_TELLING_EN = frozenset("confirm say know mention add note assure tell report".split())
+_HEARER = frozenset("you te le os les".split())
+
+
+def _reported(before: list[str]) -> bool:
+    """The words before a "que / that" end with a verb of telling: what follows is said."""
+    if before and before[-1] in _HEARER:
+        before = before[:-1]  # "tell you that", "decirte que" is one word
+    if not before:
+        return False
+    word = fold(before[-1])
+    return word in _TELLING_EN or _TELLING_ES.fullmatch(word) is not None
 
 
 def _object_phrase(text: str) -> list[str]:
@@ -215,8 +241,22 @@ def _sibling_by_measure(phrase: list[str], product: Product, draft: str) -> bool
 _WITHOUT = frozenset(("sin", "without"))
 
 
+# A fronted clause of purpose, condition, time or cause, closed by its comma: its
+# negation is its own ("Y para que no os falte de nada, también vendemos X").
+_FRONTED = scan.compile(
+    r"(?i)^\W*(?:(?:y|e|and|pero|but)\s+)?(?:para\s+que|para|sin\s+que|por\s+si|si|"
+    r"cuando|aunque|como|ya\s+que|porque|so\s+that|in\s+case|if|when|although|though|"
+    r"since|because|unless|to)\s[^,]*,"
+)
+
+
 def without_lacking(clause: str, phrase: list[str]) -> str:
-    """The clause with the phrase's own "sin X" / "without X" taken out."""
+    """The clause with the phrase's own "sin X" / "without X" taken out, and a fronted
+    subordinate clause before its comma."""
+    if (fronted := _FRONTED.match(clause)) is not None and set(phrase) <= set(
+        words(clause[fronted.end() :])
+    ):
+        clause = clause[fronted.end() :]
     said = words(clause)
     return " ".join(
         w

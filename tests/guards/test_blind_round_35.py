@@ -19,6 +19,12 @@ RULES, READER = "rules", "reader"
         # "¡Hola! Punzones de encuadernación no estamos trabajando por ahora" (the Punzón
         # de encuadernación returned in stock)
         ("fr-0125", "stock_contradiction", RULES),
+        # "Además, os puedo confirmar que también trabajamos el modelo de cuco con
+        # autómatas bailarines" (only the traditional cuckoo clock returned)
+        ("gl-0005", "stock_contradiction", RULES),
+        # "Y para que no os falte de nada, también vendemos los borradores de fieltro a
+        # juego" (only the slate returned)
+        ("gl-0105", "stock_contradiction", RULES),
         # correct answers:
         # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
         # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
@@ -100,4 +106,43 @@ def test_a_size_the_shops_page_lists_for_the_returned_product_is_had(page, claim
         chunks={"sizes#1": page},
         tools=[_HEEL_CUPS],
     )
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+_CUCKOO = search(
+    {"sku": "CK-03", "name": "Reloj de cuco tradicional", "price": "159.00", "in_stock": True},
+    query="reloj cuco",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Os puedo confirmar que también trabajamos el reloj de cuco con autómatas.", True),
+        ("Te cuento que también tenemos el reloj de cuco con autómatas.", True),
+        # a relative's object is its antecedent, the returned clock
+        ("Es el Reloj de cuco tradicional, que también tenemos con envío en 24 horas.", False),
+    ],
+)
+def test_que_after_a_verb_of_telling_opens_what_is_told(draft, claimed):
+    """Given a search that returned one clock, when "que también tenemos X" follows a verb
+    of telling ("os puedo confirmar que", "te cuento que"), then X is claimed as another
+    product the shop has; after a noun, "que" is a relative whose object was named."""
+    ctx = turn(draft, locale="es-ES", question="¿Vendéis relojes de cuco?", tools=[_CUCKOO])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Y para que no os falte de nada, también vendemos los borradores de fieltro.", True),
+        ("Si no os convence, también vendemos los borradores de fieltro.", True),
+        ("No vendemos borradores de fieltro, solo el reloj.", False),
+    ],
+)
+def test_a_fronted_clause_keeps_its_negation(draft, claimed):
+    """Given a search that returned one clock, when a fronted clause of purpose or
+    condition holds a "no" and its comma closes it, then the "también vendemos X" after
+    it is said plainly and claims X; a "no" of the main verb denies it."""
+    ctx = turn(draft, locale="es-ES", question="¿Vendéis relojes de cuco?", tools=[_CUCKOO])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
