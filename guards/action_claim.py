@@ -110,10 +110,12 @@ def _passes_a_thing(verb: str, sentence: str) -> bool:
 
 
 def unreported(act: Act, outputs: str) -> bool:
-    """A cancellation the record does not show: a record shows one in so many words
-    ("cancelado", "anulado"); a booking or a change it may tell in others ("return
-    collected from home" for "booked as a home collection")."""
-    return act == Act.CANCEL and not reported(act, outputs)
+    """A cancellation or a change the record does not show: a record shows one in so
+    many words ("cancelado", "anulado", "updated", "modificado"), while a record that
+    only names the thing ("visita técnica 9 abril") shows no change of it ("ha sido
+    reprogramada"); a booking it may tell in others ("return collected from home" for
+    "booked as a home collection")."""
+    return act in (Act.CANCEL, Act.MODIFY) and not reported(act, outputs)
 
 
 def unperformed_acts(ctx: GuardContext) -> frozenset[Act]:

@@ -25,6 +25,13 @@ RULES, READER = "rules", "reader"
         # "Y para que no os falte de nada, también vendemos los borradores de fieltro a
         # juego" (only the slate returned)
         ("gl-0105", "stock_contradiction", RULES),
+        # "No se preocupe: la visita técnica ha quedado reprogramada y el técnico le
+        # llamará" (the lookup: "visita técnica 9 abril 10:00–12:00")
+        ("gk-0042", "action_claim", RULES),
+        # from older development halves:
+        # "En tu pedido 61150 ya está añadido el filtro de luz azul" (the lookup:
+        # "61150 — confirmado, pendiente de montaje")
+        ("ae-0142", "action_claim", RULES),
         # correct answers:
         # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
         # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
@@ -146,3 +153,28 @@ def test_a_fronted_clause_keeps_its_negation(draft, claimed):
     it is said plainly and claims X; a "no" of the main verb denies it."""
     ctx = turn(draft, locale="es-ES", question="¿Vendéis relojes de cuco?", tools=[_CUCKOO])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+_VISIT = "Buenos días, el 9 de abril no estaré en casa. ¿Podéis mover la visita técnica?"
+
+
+@pytest.mark.parametrize(
+    ("record", "claimed"),
+    [
+        ("CL-1180 — montaje de vestidor, visita técnica 9 abril, pendiente de medición", True),
+        ("CL-1180 — montaje de vestidor, visita técnica reprogramada al 12 abril", False),
+    ],
+)
+def test_a_record_that_names_the_thing_shows_no_change_of_it(record, claimed):
+    """Given an order lookup, when the draft says the visit "ha quedado reprogramada", then
+    a record that only names the visit and its day shows no change and the draft claims
+    one; a record that says it was changed reports it."""
+    ctx = turn(
+        "He consultado su pedido CL-1180: la visita técnica ha quedado reprogramada. "
+        "Recuerde que solo se puede reprogramar una vez sin coste [visitas#1].",
+        locale="es-ES",
+        question=_VISIT,
+        chunks={"visitas#1": "La visita técnica puede reprogramarse una vez sin coste."},
+        tools=[("get_order_status", {"order_id": "CL-1180"}, record)],
+    )
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
