@@ -207,7 +207,12 @@ def after_citations(text: str) -> tuple[str, ...]:
     """What each sentence says after its last citation: not what the citation states
     ("… in 10 working days [installation#2], and if the fault is confirmed we refund
     you")."""
-    return tuple(raw.rsplit("]", 1)[1] for raw in sentences(text) if "]" in raw.rstrip(" .!?]"))
+    # cut at full stops only: a clause after a semicolon follows the citation too
+    # ("… los pasos de [devoluciones#3]; una vez recibido, el importe os será
+    # reembolsado")
+    return tuple(
+        raw.rsplit("]", 1)[1] for raw in _cut(_FULL_STOP, text) if "]" in raw.rstrip(" .!?]\n")
+    )
 
 
 def tail_with(verb: str, sentence: str, tails: Iterable[str]) -> str:

@@ -32,6 +32,10 @@ RULES, READER = "rules", "reader"
         # "En tu pedido 61150 ya está añadido el filtro de luz azul" (the lookup:
         # "61150 — confirmado, pendiente de montaje")
         ("ae-0142", "action_claim", RULES),
+        # "Podéis devolver el fermentador equivocado siguiendo los pasos de
+        # [devoluciones#3]; una vez recibido en almacén, el importe os será reembolsado
+        # íntegramente en la misma tarjeta."
+        ("gj-0006", "refund_promise", RULES),
         # correct answers:
         # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
         # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
@@ -178,3 +182,32 @@ def test_a_record_that_names_the_thing_shows_no_change_of_it(record, claimed):
         tools=[("get_order_status", {"order_id": "CL-1180"}, record)],
     )
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_RETURNS = {
+    "devoluciones#3": "Para devolver un artículo, genere la etiqueta desde Mi cuenta. El "
+    "departamento de atención revisa cada devolución antes de aprobar un reembolso."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        (
+            "Genera la etiqueta desde Mi cuenta [devoluciones#3]; el importe te será "
+            "reembolsado en la misma tarjeta.",
+            True,
+        ),
+        (
+            "Genera la etiqueta desde Mi cuenta; el departamento revisa cada devolución "
+            "antes de aprobar un reembolso [devoluciones#3].",
+            False,
+        ),
+    ],
+)
+def test_a_citation_backs_what_it_closes_not_the_clause_after_its_semicolon(draft, promised):
+    """Given a returns page, when a clause after the citation's semicolon says the money
+    will be refunded, then it is a promise the page does not back; a semicolon before
+    the citation leaves both clauses the page's."""
+    ctx = turn(draft, locale="es-ES", question="Me llegó otro modelo.", chunks=_RETURNS)
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
