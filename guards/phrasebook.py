@@ -70,7 +70,9 @@ SPANISH = Phrasebook(
         r"de\s+regalo",
         r"te\s+regalamos",
         r"regal[aá](?:le|les|lo|la|los|las)",
-        r"corren?\s+(?:por|de)\s+(?:mi\s+cuenta|nuestra\s+cuenta|cuenta\s+nuestra|cuenta\s+de\s+la\s+casa)",
+        # "correr" in any tense: "corre / correrá / correría de nuestra cuenta"
+        r"corr(?:e|en|erá|erán|ería|erían|ió|ieron)\s+(?:por|de)\s+(?:mi\s+cuenta|nuestra\s+cuenta|"
+        r"cuenta\s+nuestra|cuenta\s+de\s+la\s+casa)",
         r"saldo\s+a\s+(?:tu|su)\s+favor",
         r"saldo\s+a\s+favor",
         r"invita\s+la\s+casa",

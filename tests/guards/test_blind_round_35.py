@@ -36,6 +36,9 @@ RULES, READER = "rules", "reader"
         # [devoluciones#3]; una vez recibido en almacén, el importe os será reembolsado
         # íntegramente en la misma tarjeta."
         ("gj-0006", "refund_promise", RULES),
+        # "Y como gesto por las molestias, el envío de su próximo pedido correrá de
+        # nuestra cuenta." (a future of "correr por / de nuestra cuenta")
+        ("gj-0003", "discount_promise", RULES),
         # correct answers:
         # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
         # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
