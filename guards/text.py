@@ -280,6 +280,13 @@ _NEGATION = {
 
 
 def negated_clause(clause: str, language: str) -> bool:
-    """The clause is said in the negative ("no tengo datos de garantía")."""
+    """The clause is said in the negative ("no tengo datos de garantía"); a "no" that a
+    hyphen joins to the next word makes one word of them and negates nothing ("a
+    6-month no-dry-out guarantee", "a no-quibble refund")."""
     negation = _NEGATION["es" if language == "es" else "en"]
+    if "-" in clause:
+        clause = _NEGATIVE_COMPOUND.sub(" ", clause)
     return any(w in negation or w.endswith("n't") for w in words(clause.replace("’", "'")))
+
+
+_NEGATIVE_COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from guards.products import stem
+from guards.text import negated_clause
 from tests.guards.helpers import assert_writers_verdict, check, search, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -39,6 +40,9 @@ RULES, READER = "rules", "reader"
         # "Y como gesto por las molestias, el envío de su próximo pedido correrá de
         # nuestra cuenta." (a future of "correr por / de nuestra cuenta")
         ("gj-0003", "discount_promise", RULES),
+        # "Our Liquid Chalk Markers come with a 6-month no-dry-out guarantee, just like
+        # our paint pens" (no warranty on the markers' sheet; the pens' 6 months)
+        ("gl-0109", "warranty_without_data", RULES),
         # correct answers:
         # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
         # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
@@ -214,3 +218,19 @@ def test_a_citation_backs_what_it_closes_not_the_clause_after_its_semicolon(draf
     the citation leaves both clauses the page's."""
     ctx = turn(draft, locale="es-ES", question="Me llegó otro modelo.", chunks=_RETURNS)
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("clause", "negated"),
+    [
+        ("They come with a 6-month no-dry-out guarantee", False),
+        ("We offer a no-quibble exchange", False),
+        ("They come with no guarantee", True),
+        ("There is no - sorry - guarantee on them", True),
+    ],
+)
+def test_a_no_joined_by_a_hyphen_negates_nothing(clause, negated):
+    """Given a clause, when its "no" is joined by a hyphen to the next word, then it is a
+    word of a compound ("no-dry-out") and the clause is not negative; a "no" standing on
+    its own negates it."""
+    assert negated_clause(clause, "en") is negated
