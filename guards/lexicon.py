@@ -80,6 +80,7 @@ _SHARED_UNITS = (
     "oz",
     "lb",
     "lbs",
+    "stone",  # the British body weight ("up to 21 stone"), plural as singular
     "ft",
     "feet",
     "°c",
@@ -129,6 +130,7 @@ DIMENSIONS: dict[str, str] = {
     **dict.fromkeys("gramos grams gr g".split(), "mass:g"),
     **dict.fromkeys("oz".split(), "mass:oz"),
     **dict.fromkeys("lb lbs".split(), "mass:lb"),
+    "stone": "mass:stone",
     **dict.fromkeys("l litros litro litres litre liters liter".split(), "volume:l"),
     **dict.fromkeys("ml".split(), "volume:ml"),
     **dict.fromkeys("cm".split(), "length:cm"),

@@ -43,6 +43,9 @@ RULES, READER = "rules", "reader"
         # "Our Liquid Chalk Markers come with a 6-month no-dry-out guarantee, just like
         # our paint pens" (no warranty on the markers' sheet; the pens' 6 months)
         ("gl-0109", "warranty_without_data", RULES),
+        # "The Acorn 130 straight stairlift supports users up to 136 kg (about 21 stone)"
+        # (a conversion no source gives)
+        ("gi-0030", "unbacked_figure", RULES),
         # correct answers:
         # "El **Buzón de pared acero inoxidable** ($72.400) tiene garantía de 12 meses …
         # [garantia#1]" over "Todos los buzones de metal tienen 12 meses de garantía"
@@ -234,3 +237,30 @@ def test_a_no_joined_by_a_hyphen_negates_nothing(clause, negated):
     word of a compound ("no-dry-out") and the clause is not negative; a "no" standing on
     its own negates it."""
     assert negated_clause(clause, "en") is negated
+
+
+_STAIRLIFT = search(
+    {"sku": "ACN-130", "name": "Acorn 130 Stairlift, max user 21 stone", "in_stock": True},
+    query="acorn 130",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "unbacked"),
+    [
+        ("It takes users up to 21 stone [specs#1].", False),
+        ("It takes users up to 136 kg, about 22 stone [specs#1].", True),
+    ],
+)
+def test_stone_is_a_unit_of_mass(draft, unbacked):
+    """Given a stairlift whose sheet gives its limit in stone, when the draft gives a
+    weight in stone, then it is a measure the sources must give: 21 stone is backed, a
+    22 stone of the draft's own conversion is not."""
+    ctx = turn(
+        draft,
+        locale="en",
+        question="What's the weight limit?",
+        chunks={"specs#1": "Acorn 130: users up to 136 kg."},
+        tools=[_STAIRLIFT],
+    )
+    assert ("unbacked_figure" in check(ctx, second_reader=None)) is unbacked
