@@ -69,6 +69,7 @@ from guards.stock_subjects import (
     denied_subject,
     every_one_denied,
     named_after_consequence,
+    named_after_reason,
     named_last_before,
     said_of_another,
 )
@@ -168,7 +169,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                     continue  # "El Double Black no lo encontré": not the Black Label
                 if said and said_of_another(clause, product, products, said[0].start(1)):
                     continue  # "the A1 mini is in stock, while the full-size A1 is out"
-                if said and named_after_consequence(clause, product, said[0].end(1)):
+                if said and (
+                    named_after_consequence(clause, product, said[0].end(1))
+                    or named_after_reason(clause, product, said[0].start(1), said[0].end(1))
+                ):
                     # "The 900 is in our range, but it's out of stock, so the 800 is the
                     # one I can offer": said of the product the draft named before
                     earlier = ctx.draft[: max(ctx.draft.find(clause), 0)]

@@ -57,6 +57,23 @@ def named_after_consequence(clause: str, product: Product, end: int) -> bool:
     return at >= end and _CONSEQUENCE.search(clause[end:at]) is not None
 
 
+# A fronted clause of reason or time that holds the denial: "since it's unavailable
+# right now, the wall mailbox is the one you can get" (closed class of subordinators).
+_REASON = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:since|as|because|now\s+that|given\s+that|ya\s+que|como|dado\s+que|"
+    r"puesto\s+que|porque)\s+[^,;]*$"
+)
+
+
+def named_after_reason(clause: str, product: Product, start: int, end: int) -> bool:
+    """The "out of stock" is said in a fronted clause of reason whose comma closes it
+    before the product is named: its subject is a thing named before the clause."""
+    at = _first_at(clause.lower(), product, [])
+    if at < end or "," not in clause[end:at]:
+        return False
+    return _REASON.search(clause[:start]) is not None
+
+
 def named_last_before(clause: str, named: list[Product], position: int) -> list[Product]:
     """The product named last before ``position``; with none before it, every one."""
     lower = clause.lower()

@@ -52,6 +52,9 @@ RULES, READER = "rules", "reader"
         ("gl-0027", None, RULES),
         # "Sí, tenemos semillas ecológicas de tomate Corazón de Buey, en sobres de 0,5 g"
         ("ch-0047", None, RULES),
+        # "The parcel box is the better option for deliveries, but since it's unavailable
+        # right now, the wall mailbox is the one you can get straight away."
+        ("gl-0021", None, RULES),
         # "The Gel Heel Cups come in S, M and L only [heelcups#1]" (sizes the shop's page
         # lists, not the returned name)
         ("gi-0107", None, RULES),
@@ -264,3 +267,30 @@ def test_stone_is_a_unit_of_mass(draft, unbacked):
         tools=[_STAIRLIFT],
     )
     assert ("unbacked_figure" in check(ctx, second_reader=None)) is unbacked
+
+
+_MAILBOXES = search(
+    {"sku": "MB-1", "name": "Steel Lockable Wall Mailbox", "in_stock": True},
+    {"sku": "MB-2", "name": "Parcel Drop Box", "in_stock": False},
+    query="lockable mailbox",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "denied"),
+    [
+        (
+            "The Parcel Drop Box is bigger, but since it's unavailable right now, the wall "
+            "mailbox is the one you can get today.",
+            False,
+        ),
+        ("The Parcel Drop Box is bigger, but the wall mailbox is unavailable right now.", True),
+    ],
+)
+def test_a_fronted_clause_of_reason_denies_what_was_named_before_it(draft, denied):
+    """Given a search that returned a wall mailbox in stock and a parcel box out of it,
+    when "since it's unavailable" opens a clause of reason closed by its comma, then its
+    "it" is the parcel box named before, not the mailbox named after the comma; said of
+    the mailbox itself, the denial contradicts the search."""
+    ctx = turn(draft, locale="en", question="Do you have lockable mailboxes?", tools=[_MAILBOXES])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
