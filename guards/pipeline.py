@@ -9,7 +9,7 @@ from typing import Any
 
 from guards import config
 from guards.action_claim import check_action_claim
-from guards.catalog_guards import check_out_of_stock_offered, check_stock_contradiction
+from guards.catalog_guards import check_stock_contradiction
 from guards.codes import GuardCode, GuardMode
 from guards.commitments import read_commitments
 from guards.context import GuardContext, RetrievedChunk
@@ -17,6 +17,7 @@ from guards.lexicon import LEXICONS
 from guards.links import check_foreign_link
 from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
+from guards.offer_guard import check_out_of_stock_offered
 from guards.phrasebook import INJECTION_MARKERS, PHRASEBOOKS
 from guards.refund_guard import check_refund_promise
 from guards.second_reader import SecondReader, default_reader
