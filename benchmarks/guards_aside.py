@@ -53,6 +53,7 @@ GROUPS = {
     "FZ-GC": "guards-fz guards-ga actions-gb guards-gc",
     "GD-GH": "guards-gd guards-ge actions-gf guards-gh",
     "GI-GL": "guards-gi guards-gj actions-gk guards-gl",
+    "GM-GP": "guards-gm guards-gn actions-go guards-gp",
 }
 
 

@@ -79,6 +79,7 @@ MEASURE_ONLY = frozenset(
     {
         *("guards-gd", "guards-ge", "actions-gf", "guards-gh"),  # session 34's third round
         *("guards-gi", "guards-gj", "actions-gk", "guards-gl"),  # session 35's first round
+        *("guards-gm", "guards-gn", "actions-go", "guards-gp"),  # session 35's second round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
