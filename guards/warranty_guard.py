@@ -1,7 +1,7 @@
 """Guard ``warranty_without_data``: a warranty stated for a product whose sheet has none,
 when no retrieved chunk gives terms that cover it — even if another product of the same
 turn has that warranty. The reading of how a clause hands a warranty on is in
-``guards.product_warranty``.
+``guards.product_warranty`` and ``guards.warranty_policies``.
 
 When a policy chunk gives terms to kinds of its own ("Cortacéspedes y herramientas de
 jardín: 3 años"), a term said of a product none of them covers passes only when the
@@ -29,17 +29,11 @@ from guards.product_refs import (
 from guards.product_variants import by_attributes, by_own_words
 from guards.product_warranty import (
     TERM,
-    bridged,
     carried_over,
-    cited_category,
     compared_subject,
     compares,
     covered_for_term,
-    denies_condition,
-    denies_kind,
-    denies_own_kind,
     gives_a_term,
-    head_named,
     later_stretches,
     stretch_products,
     unknown_for,
@@ -64,6 +58,14 @@ from guards.text import (
 )
 from guards.trust import tainted_chunk
 from guards.verdicts import Finding
+from guards.warranty_policies import (
+    bridged,
+    cited_category,
+    denies_condition,
+    denies_kind,
+    denies_own_kind,
+    head_named,
+)
 
 
 def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Finding | None:
