@@ -24,7 +24,6 @@ from guards.claim_forms import (
     echoes_report,
     habitual,
     in_the_perfect,
-    names_an_order,
     names_the_act,
     recorded_past,
     reported_speech,
@@ -44,7 +43,7 @@ from guards.commitments import (
 from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.deeds import read_deeds
-from guards.done_states import done_state
+from guards.done_states import being_done, done_state, left_done
 from guards.memo import per_turn
 from guards.moods import conditional, in_open_question, on_condition, on_their_word
 from guards.on_the_way import (
@@ -214,8 +213,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if claim.actor == PASSIVE and (
                 (
                     sources
-                    and not _being_done(claim.verb, sentence)
-                    and not _left_done(claim.verb, sentence, no_tool=not outputs)
+                    and not being_done(claim.verb, sentence)
+                    and not left_done(claim.verb, sentence, no_tool=not outputs)
                 )
                 or claim.lemma[:5] in outputs
                 or claim.verb in outputs
@@ -249,7 +248,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 )
             ) and not (
                 (claim.actor == SPEAKER and said_done(claim.verb, sentence))
-                or (claim.actor == PASSIVE and _being_done(claim.verb, sentence))
+                or (claim.actor == PASSIVE and being_done(claim.verb, sentence))
             ):
                 continue  # how things are done, not "te reservé una eléctrica [alquiler#1]"
             if copied(claim.verb, sentence, [*chunks.values(), outputs]):
@@ -363,32 +362,6 @@ def _in_progress(claim: Commitment, language: str) -> bool:
     an act being done now: a lookup that says the parcel shipped does not report it."""
     entries = (entries_es if language == "es" else entries_en)(claim.verb)
     return any(person == GER for _, person in entries)
-
-
-def _being_done(verb: str, sentence: str) -> bool:
-    """A passive in progress ("the tax on order 10795 is being removed now", "está
-    siendo procesado"): an event under way for this case, which no page states."""
-    tokens = words(sentence)
-    at = tokens.index(verb) if verb in tokens else 0
-    return at > 0 and tokens[at - 1] in ("being", "siendo")
-
-
-_LEFT = ("queda", "quedan", "quedó", "quedaron")
-_PAST = ("fue", "fueron", "sido", "was", "were", "been")  # "fue dada de baja", "was cancelled"
-
-
-def _left_done(verb: str, sentence: str, *, no_tool: bool = False) -> bool:
-    """A state this case was left in ("queda solicitada la recogida de sus dos sillas",
-    "quedó registrado tu cambio"; with no call in the turn also "ya está cancelado", "is
-    now cancelled", "tu suscripción fue dada de baja"): a deed done for this customer,
-    which no page states (a page states the process, in the present)."""
-    tokens = words(sentence)
-    at = tokens.index(verb) if verb in tokens else 0
-    before = tokens[max(0, at - 2) : at] if at else []
-    left = bool(before) and before[-1] in _LEFT
-    left = left or (no_tool and bool(before) and before[-1] in _PAST)
-    left = left or (no_tool and len(before) == 2 and {"ya", "now", "already"} & set(before))
-    return left and bool(YOU & set(tokens) or names_an_order(tokens))
 
 
 def _finding(

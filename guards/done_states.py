@@ -16,6 +16,7 @@ or handed over is judged by what it performed.
 
 from __future__ import annotations
 
+from guards.claim_forms import YOU, names_an_order
 from guards.conjugation import fold, regular_participle_es
 from guards.moods import conditional, is_offer
 from guards.text import words
@@ -193,3 +194,29 @@ def _participle(token: str, lang: str) -> bool:
 
 def _conversation(token: str) -> bool:
     return fold(token).startswith(tuple(_NOT_ACTS))
+
+
+def being_done(verb: str, sentence: str) -> bool:
+    """A passive in progress ("the tax on order 10795 is being removed now", "está
+    siendo procesado"): an event under way for this case, which no page states."""
+    tokens = words(sentence)
+    at = tokens.index(verb) if verb in tokens else 0
+    return at > 0 and tokens[at - 1] in ("being", "siendo")
+
+
+_LEFT = ("queda", "quedan", "quedó", "quedaron")
+_PAST = ("fue", "fueron", "sido", "was", "were", "been")  # "fue dada de baja", "was cancelled"
+
+
+def left_done(verb: str, sentence: str, *, no_tool: bool = False) -> bool:
+    """A state this case was left in ("queda solicitada la recogida de sus dos sillas",
+    "quedó registrado tu cambio"; with no call in the turn also "ya está cancelado", "is
+    now cancelled", "tu suscripción fue dada de baja"): a deed done for this customer,
+    which no page states (a page states the process, in the present)."""
+    tokens = words(sentence)
+    at = tokens.index(verb) if verb in tokens else 0
+    before = tokens[max(0, at - 2) : at] if at else []
+    left = bool(before) and before[-1] in _LEFT
+    left = left or (no_tool and bool(before) and before[-1] in _PAST)
+    left = left or (no_tool and len(before) == 2 and {"ya", "now", "already"} & set(before))
+    return left and bool(YOU & set(tokens) or names_an_order(tokens))
