@@ -163,11 +163,24 @@ def outside_party(verb: str, sentence: str) -> str | None:
             continue
         # a person of that team is the colleague the case goes to: "one of the workshop
         # team", "alguien del depósito"
-        if not _PEOPLE & set(tokens[max(at + 1, j - 3) : j + 2]):
+        if not _PEOPLE & set(tokens[max(at + 1, j - 3) : j + 2]) and not _member(
+            tokens[max(at + 1, j - 4) : j]
+        ):
             return tokens[j]
     return None
 
 
+def _member(before: list[str]) -> bool:
+    """ "una restauradora del taller", "a technician from the workshop": one of the team,
+    named by an indefinite article, a noun and a preposition before the team's word."""
+    for i in range(len(before) - 2):
+        if before[i] in _ONE and before[i + 2] in _OF:
+            return True
+    return False
+
+
+_ONE = frozenset("un una a an".split())
+_OF = frozenset("del de from of at".split())
 _PEOPLE = frozenset(
     "team teams staff colleague colleagues someone person people member one expert "
     "equipo personal alguien persona compañero compañera compañeros colega especialista".split()

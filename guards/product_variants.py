@@ -221,9 +221,14 @@ def _without_event_names(text: str) -> str:
 
 def agreed(word: str) -> str:
     """A colour as its concept, whatever its gender, number and language ("negro" is
-    the "Negra" sleeve and the "Black" one); another word without a plural "s"."""
+    the "Negra" sleeve and the "Black" one); a material as its noun ("Wooden" is wood);
+    another word without a plural "s"."""
     if word in _COLOUR:
         return _COLOUR[word]
+    # an English adjective of the material: "wooden" is wood, "woollen" wool
+    for suffix in ("len", "en"):
+        if word.endswith(suffix) and word[: -len(suffix)] in MATERIALS:
+            return word[: -len(suffix)]
     return word[:-1] if word.endswith("s") else word
 
 

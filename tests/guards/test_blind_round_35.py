@@ -4,8 +4,11 @@ structures they showed, checked apart."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from guards.product_variants import agreed
 from guards.products import stem
 from guards.text import negated_clause
 from tests.guards.helpers import assert_writers_verdict, check, search, turn
@@ -55,6 +58,12 @@ RULES, READER = "rules", "reader"
         # "The parcel box is the better option for deliveries, but since it's unavailable
         # right now, the wall mailbox is the one you can get straight away."
         ("gl-0021", None, RULES),
+        # from GD-GH's development halves, read once GM-GP measured:
+        # "Le paso ahora con una restauradora del taller, que le atenderá por este mismo
+        # chat" (a handoff turn: a person of the workshop is the colleague)
+        ("gf-0142", None, RULES),
+        # "The Lumo Wooden High Chair is $159.00 and also in stock, if you'd prefer wood."
+        ("gh-0067", None, RULES),
         # "The Gel Heel Cups come in S, M and L only [heelcups#1]" (sizes the shop's page
         # lists, not the returned name)
         ("gi-0107", None, RULES),
@@ -294,3 +303,28 @@ def test_a_fronted_clause_of_reason_denies_what_was_named_before_it(draft, denie
     the mailbox itself, the denial contradicts the search."""
     ctx = turn(draft, locale="en", question="Do you have lockable mailboxes?", tools=[_MAILBOXES])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
+
+
+@pytest.mark.parametrize(
+    ("adjective", "material"), [("wooden", "wood"), ("woollen", "wool"), ("steel", "steel")]
+)
+def test_an_adjective_of_a_material_is_the_material(adjective, material):
+    """Given a returned name that says its material as an adjective ("Wooden"), when a
+    draft names the material as a noun ("if you'd prefer wood"), then both are one."""
+    assert agreed(adjective) == material
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Le paso ahora con una restauradora del taller, que le atenderá aquí.", False),
+        ("Le paso con usted a un compañero y ya avisé al taller del barniz.", True),
+    ],
+)
+def test_a_person_of_a_team_is_the_colleague_of_a_handoff(draft, claimed):
+    """Given a turn that ends in a handoff, when the draft passes the customer to "una
+    restauradora del taller", then that person is the colleague; a team told of the case
+    besides ("ya avisé al taller") is a party no call of the turn reached."""
+    ctx = turn(draft, locale="es-ES", question="Páseme con alguien del taller.")
+    ctx = replace(ctx, handoff=True)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
