@@ -116,6 +116,19 @@ _IF = frozenset(("si", "if", "unless"))
 _LATER = frozenset("once when after cuando tras después".split())
 # Either: a clause opened by one puts off what it says ("si querés, …", "once it arrives").
 SUBORDINATORS = _IF | _LATER
+# Subordinators of a cause, a purpose and a concession (pairs written with a space): a
+# clause fronted by one and closed by its comma keeps its own negation and its own
+# subject ("since it's unavailable, …", "para que no os falte de nada, …").
+REASONS = frozenset(
+    "since|as|because|now that|given that|ya que|como|dado que|puesto que|porque".split("|")
+)
+PURPOSES = frozenset(("para que", "para", "sin que", "por si", "so that", "in case", "to"))
+CONCESSIONS = frozenset(("aunque", "although", "though"))
+
+
+def subordinator_pattern(words_: frozenset[str]) -> str:
+    """An RE2 alternation of the subordinators, longest first, spaces as ``\\s+``."""
+    return "|".join(w.replace(" ", r"\s+") for w in sorted(words_, key=lambda w: (-len(w), w)))
 
 
 def on_condition(sentence: str) -> bool:

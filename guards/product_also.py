@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from guards import scan
 from guards.conjugation import fold
+from guards.moods import CONCESSIONS, PURPOSES, REASONS, SUBORDINATORS, subordinator_pattern
 from guards.product_claims import (
     _FUNCTION_WORDS,
     _GENERIC,
@@ -244,9 +245,9 @@ _WITHOUT = frozenset(("sin", "without"))
 # A fronted clause of purpose, condition, time or cause, closed by its comma: its
 # negation is its own ("Y para que no os falte de nada, también vendemos X").
 _FRONTED = scan.compile(
-    r"(?i)^\W*(?:(?:y|e|and|pero|but)\s+)?(?:para\s+que|para|sin\s+que|por\s+si|si|"
-    r"cuando|aunque|como|ya\s+que|porque|so\s+that|in\s+case|if|when|although|though|"
-    r"since|because|unless|to)\s[^,]*,"
+    r"(?i)^\W*(?:(?:y|e|and|pero|but)\s+)?(?:"
+    + subordinator_pattern(SUBORDINATORS | REASONS | PURPOSES | CONCESSIONS)
+    + r")\s[^,]*,"
 )
 
 

@@ -10,6 +10,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from guards import scan
+from guards.conjugation import fold
 from guards.context import GuardContext
 from guards.memo import per_turn
 from guards.phrasebook import BRANDS, MODEL_WORDS
@@ -159,17 +160,14 @@ def _price(value: Any) -> Decimal | None:
         return None
 
 
-_ACUTE = {"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u"}
-
-
 @lru_cache(maxsize=16384)  # asked of every word of every name, dozens of times a turn
 def stem(word: str) -> str:
     """Singular of a plural noun, enough to compare "relojes" with "reloj" and "tamices"
     with "tamiz" (Spanish writes a final z as c before -es)."""
-    if len(word) > 3 and word[-2] in _ACUTE and word[-1] in "ns":
+    if len(word) > 3 and word[-2] in "áéíóú" and word[-1] in "ns":
         # "buzón" / "buzones", "cojín" / "cojines", "inglés" / "ingleses": the written
         # accent of a last syllable in -n or -s falls in the plural
-        return word[:-2] + _ACUTE[word[-2]] + word[-1]
+        return word[:-2] + fold(word[-2:])
     if len(word) > 4 and word.endswith("ces"):
         return word[:-3] + "z"
     if len(word) > 4 and word.endswith("les") and word[-4] not in "aeiouáéíóú":

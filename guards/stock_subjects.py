@@ -9,6 +9,7 @@ one I can offer") and the draft named another before.
 from __future__ import annotations
 
 from guards import scan
+from guards.moods import REASONS, subordinator_pattern
 from guards.phrasebook import Phrasebook
 from guards.products import Product, is_model_code
 from guards.text import find_phrase, phrase_regex, words
@@ -59,10 +60,7 @@ def named_after_consequence(clause: str, product: Product, end: int) -> bool:
 
 # A fronted clause of reason or time that holds the denial: "since it's unavailable
 # right now, the wall mailbox is the one you can get" (closed class of subordinators).
-_REASON = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:since|as|because|now\s+that|given\s+that|ya\s+que|como|dado\s+que|"
-    r"puesto\s+que|porque)\s+[^,;]*$"
-)
+_REASON = scan.compile(r"(?i)(?:^|[^\pL])(?:" + subordinator_pattern(REASONS) + r")\s+[^,;]*$")
 
 
 def named_after_reason(clause: str, product: Product, start: int, end: int) -> bool:
