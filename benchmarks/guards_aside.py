@@ -54,6 +54,7 @@ GROUPS = {
     "GD-GH": "guards-gd guards-ge actions-gf guards-gh",
     "GI-GL": "guards-gi guards-gj actions-gk guards-gl",
     "GM-GP": "guards-gm guards-gn actions-go guards-gp",
+    "GQ-GT": "guards-gq guards-gr actions-gs guards-gt",
 }
 
 

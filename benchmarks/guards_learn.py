@@ -73,13 +73,13 @@ THRESHOLD_FILES = frozenset(
 # (FR-FU) had arrived and been first-figured, FN-FQ's four (its first round, 320
 # turns), session 34 FR-FU's four (session 33's second round, 320 turns) and, once its
 # second round (FZ-GC) had arrived and been first-figured, FV-FY's four (its first
-# round, 320 turns), session 35 FZ-GC's four (session 34's second round, 320 turns);
-# what measures is the round asked for last.
+# round, 320 turns), session 35 FZ-GC's four (session 34's second round, 320 turns),
+# session 36 GD-GH's and GI-GL's eight (session 34's third round and session 35's first,
+# 640 turns); what measures is the round asked for last.
 MEASURE_ONLY = frozenset(
     {
-        *("guards-gd", "guards-ge", "actions-gf", "guards-gh"),  # session 34's third round
-        *("guards-gi", "guards-gj", "actions-gk", "guards-gl"),  # session 35's first round
         *("guards-gm", "guards-gn", "actions-go", "guards-gp"),  # session 35's second round
+        *("guards-gq", "guards-gr", "actions-gs", "guards-gt"),  # session 36's first round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
