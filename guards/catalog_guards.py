@@ -14,7 +14,7 @@ from guards.product_also import (
     unreturned_product,
     without_lacking,
 )
-from guards.product_asked import affirms_unreturned_ask, stock_clauses
+from guards.product_asked import affirms_unreturned_ask, affirms_unreturned_kind, stock_clauses
 from guards.product_claims import (
     carried_before,
     claimed_objects,
@@ -231,6 +231,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     if asked := affirms_unreturned_ask(ctx.draft, ctx.question, ctx.language, products):
         return Finding(
             detail=f"says the shop has the asked {asked!r}, which the search did not return"
+        )
+    if kind := affirms_unreturned_kind(ctx.draft, ctx.question, ctx.language, products):
+        return Finding(
+            detail=f"says the shop has {kind!r}, a kind asked for that no returned product is"
         )
     return None
 

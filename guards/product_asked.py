@@ -16,9 +16,10 @@ from itertools import pairwise
 from guards import scan
 from guards.conjugation import fold
 from guards.phrasebook import PHRASEBOOKS
-from guards.product_claims import SHOP_HAS_EN, SHOP_HAS_ES, SHOP_HOLDS_ES
+from guards.product_claims import SHOP_HAS_EN, SHOP_HAS_ES, SHOP_HOLDS_ES, claimed_objects
+from guards.product_refs import loosely_referred
 from guards.products import Product, stem
-from guards.text import clauses, negated_clause, words
+from guards.text import clauses, negated_clause, sentences, words
 
 # "¿Tienen …?", "do you have / carry / sell / stock …?": the question asks what the shop
 # carries; the object runs to the question mark.
@@ -164,3 +165,138 @@ def affirms_unreturned_ask(
         if (opens_yes and clause in parts[:2]) or _HAS[lang].search(clause):
             return " ".join(missing)
     return None
+
+
+# The words that open an asked thing without naming it: articles, quantifiers.
+_ASK_LEAD = frozenset(
+    "el la los las un una unos unas algún alguno alguna algunos algunas algo de del the a an "
+    "any some".split()
+)
+# Where an English noun phrase ends and what it is for begins.
+_EN_PHRASE_END = frozenset("for that which with to in on from like".split())
+_CONJUNCTS = scan.compile(r"(?i)\s*(?:,|\s(?:o|u|y|e|or|and)\s)\s*")
+# "¿Y cavas o vinotecas tienen?": the thing fronted before the verb that ends the question.
+_ASKS_FRONTED = scan.compile(
+    r"(?i)(?:^|[¿,]\s*)(?:y\s+)?([^¿?.!,]+?)\s+(?:(?:lo|la|los|las)\s+)?"
+    r"(?:tienen|ten[eé]s|ten[eé]is|venden|vend[eé]s|vend[eé]is|trabajan|manejan)\s*\?"
+)
+
+
+def asked_kinds(question: str, language: str) -> tuple[str, ...]:
+    """The head nouns of the things a question asks the shop for, stemmed: the first
+    word of each Spanish conjunct ("¿Tienen bolster para yoga?" → bolster; "¿Y cavas o
+    vinotecas tienen?" → cava, vinoteca), the last before "for / that …" of each English
+    one ("card sleeves that fit Dominion" → sleeve)."""
+    lang = "en" if language == "en" else "es"
+    match = _ASKS[lang].search(question)
+    if match is not None:
+        asked = _OWN.split(match.group(1), 1)[0]
+    elif lang == "es" and (fronted := _ASKS_FRONTED.search(question)) is not None:
+        asked = fronted.group(1)
+    else:
+        return ()
+    heads: list[str] = []
+    for conjunct in scan.split(_CONJUNCTS, asked):
+        tokens = [w.lower() for w in _WORD.findall(conjunct)]
+        while tokens and tokens[0] in _ASK_LEAD:
+            tokens = tokens[1:]
+        if lang == "en":
+            cut = next((i for i, w in enumerate(tokens) if w in _EN_PHRASE_END), len(tokens))
+            tokens = tokens[:cut][-1:]
+        head = tokens[0] if tokens else ""
+        if head.isalpha() and len(head) >= 4:
+            heads.append(stem(fold(head)))
+    return tuple(dict.fromkeys(heads))
+
+
+def affirms_unreturned_kind(
+    draft: str, question: str, language: str, products: tuple[Product, ...]
+) -> str | None:
+    """The thing the draft says the shop has, when it is a kind the customer asked for
+    and no product the search returned is of that kind by its name: "¿Y cavas o
+    vinotecas tienen?" answered "Tenemos vinotecas eléctricas" after a search that
+    returned only a "Botellero de pared". None otherwise."""
+    if not products:
+        return None  # an empty search is read by the claims after it
+    lang = "en" if language == "en" else "es"
+    returned = {stem(fold(w)) for p in products for w in words(f"{p.name} {p.sku}")}
+    missing = {k for k in asked_kinds(question, lang) if k not in returned}
+    if not missing:
+        return None
+    for clause in stock_clauses(draft, lang):
+        if negated_clause(clause, lang):
+            continue
+        for phrase, written in claimed_objects(clause, lang):
+            head = written[-1] if lang == "en" else written[0]
+            # a word a returned name has, in the object's stretch, may name that product
+            # in other words ("the Petzl Stop descender" for the "Descensor Petzl Stop",
+            # "la cuerda de cáñamo con sally" for the "Hemp bell rope with sally")
+            if (
+                stem(fold(head.lower())) in missing
+                and not _stretch(clause, written) & returned
+                and not _instanced(draft, written, products)
+            ):
+                return phrase
+    return None
+
+
+_STRETCH_END = scan.compile(r"[,;:.()\[\]]")
+_PURPOSE_AT = scan.compile(r"(?i)(?:^|[^\pL])(?:for|that|which|to|para|que|porque)(?:$|[^\pL])")
+
+
+def _without_purpose(text: str) -> str:
+    """The text without what its first stretch says the thing is for ("sleeves that
+    fit Dominion, so…" → "sleeves, so…")."""
+    end = _STRETCH_END.search(text)
+    stop = end.start() if end is not None else len(text)
+    purpose = _PURPOSE_AT.search(text, 0, stop)
+    return text if purpose is None else text[: purpose.start()] + text[stop:]
+
+
+_PURPOSE = frozenset("for that which to para que porque".split())
+
+
+def _stretch(clause: str, written: list[str]) -> set[str]:
+    """The stems of the words from the object's first word to the next punctuation,
+    up to what it is for ("sleeves that fit Dominion": not Dominion)."""
+    at = clause.find(written[0])
+    tokens = words(_STRETCH_END.split(clause[max(at, 0) :], maxsplit=1)[0])
+    cut = next((i for i, w in enumerate(tokens) if w.lower() in _PURPOSE), len(tokens))
+    return {stem(fold(w.lower())) for w in tokens[:cut] if len(w) >= 3}
+
+
+# What introduces an instance of a kind: "tenemos juguetes de madera: el Tren …", "we
+# have wooden toys like the …", "tenemos termos, como la Botella …".
+_INSTANCE = scan.compile(
+    r"(?i)(?::|\s[—–-]\s|(?:^|[^\pL])(?:como|like|such\s+as|e\.g\.|por\s+ejemplo|"
+    r"for\s+example|including|incluid[oa]s?)(?:$|[^\pL]))"
+)
+# What adds another thing or an alternative: the product after it is not the kind's
+# instance ("También tenemos los botelleros", "and the Zafu as well", "if you'd prefer").
+_ANOTHER = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:tambi[eé]n|adem[aá]s|also|too|as\s+well|besides|plus|otr[oa]s?|"
+    r"other|another|alternativa|alternative|prefer[ií]s|prefieres|prefiere|prefer|"
+    r"parecid[oa]|similar|instead|en\s+cambio)(?:$|[^\pL])"
+)
+
+
+def _instanced(draft: str, written: list[str], products: tuple[Product, ...]) -> bool:
+    """A returned product is named as the kind's instance: after "like / como / :" in
+    the claim's sentence, or in the next sentence with nothing that makes it another
+    thing or an alternative. The kind is then what the product is, said in the
+    customer's word ("Sí, tenemos termos. La Botella térmica Stanley…")."""
+    said = sentences(draft)
+    for index, sentence in enumerate(said):
+        at = sentence.find(written[0])
+        if at < 0:
+            continue
+        marker = _INSTANCE.search(sentence, at)
+        if marker is not None and loosely_referred(sentence[marker.end() :], products):
+            return True
+        rest = _without_purpose(sentence[at:])
+        if loosely_referred(rest, products) and not _ANOTHER.search(rest):
+            return True
+        after = said[index + 1] if index + 1 < len(said) else ""
+        if loosely_referred(after, products) and not _ANOTHER.search(after):
+            return True
+    return False

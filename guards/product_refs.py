@@ -227,10 +227,14 @@ def _universal_scope(tokens: list[str]) -> list[str] | None:
     return [t for t in scope if len(t) >= 4] or []
 
 
-def chunk_covers(policy: list[str], product: Product) -> bool:
+def chunk_covers(
+    policy: list[str], product: Product, modifiers: frozenset[str] = frozenset()
+) -> bool:
     """A chunk's sentences about warranties cover the product, unless the ones that state
     a duration all give it to a scope of their own ("Cepillos eléctricos: 3 años",
-    "Northtrail-brand gear … lifetime guarantee") that names nothing of the product."""
+    "Northtrail-brand gear … lifetime guarantee") that names nothing of the product.
+    ``modifiers``: the stems of the name's words that only qualify its kind, which name
+    no scope of it ("Tablecloths: 6 months" is no term for a "Tablecloth Clip Set")."""
     durations = [s for s in policy if _FOR_LIFE.search(s)]
     name = {stem(w) for w in words(product.name) if len(w) >= 4}
     if not durations:
@@ -251,9 +255,20 @@ def chunk_covers(policy: list[str], product: Product) -> bool:
             continue  # "grinders from Breville and Baratza": not a Comandante grinder
         if scope and name & {stem(t) for t in scope}:
             return True  # "todos nuestros sofás" covers a sofa, not a table
-        if name & {stem(t) for t in tokens} and not _another_line(sentence, name):
+        # a maker or a line the sentence names with a capital names it still ("Productos
+        # Petzl: 3 años"), but not a heading's first word ("Tablecloths: 6 months")
+        own = name - (modifiers - {stem(b) for b in brands} - _capitalised(sentence))
+        if own & {stem(t) for t in tokens} and not _another_line(sentence, name):
             return True
     return False
+
+
+def _capitalised(sentence: str) -> set[str]:
+    """The stems of the words a sentence writes with a capital, but for a first word
+    that a colon closes (a heading's kind)."""
+    written = _WRITTEN.findall(sentence)
+    heading = bool(written) and sentence.lstrip().startswith(f"{written[0]}:")
+    return {stem(w.lower()) for w in written[1 if heading else 0 :] if w[:1].isupper()}
 
 
 def _not_scoped_away(sentence: str, name: set[str]) -> bool:

@@ -162,17 +162,24 @@ def _possessor(word: str) -> str:
     return word[:-2] if word.endswith("'s") else word
 
 
-def bridged(sentence: str, chunks: list[str], stopwords: frozenset[str]) -> bool:
+def bridged(
+    sentence: str,
+    chunks: list[str],
+    stopwords: frozenset[str],
+    modifiers: frozenset[str] = frozenset(),
+) -> bool:
     """The draft's sentence names a category a policy gives a term to ("as a new guitar,
     it comes with the 2-year warranty", "las herramientas eléctricas tienen 6 meses"):
     a word of its own, not the warranty's talk, that a chunk with a term has (the whole
-    chunk: "Cushions and umbrellas: 1 year" names its kinds before the colon)."""
+    chunk: "Cushions and umbrellas: 1 year" names its kinds before the colon).
+    ``modifiers``: stems that only qualify the named product's kind in its name — a
+    "Tablecloth Clip Set" is no tablecloth — and so bridge to no category."""
     parts = {w.lower() for pair in _PART_COVERED.findall(sentence) for w in pair if w}
     own = {
         stem(w)
         for w in (_possessor(w) for w in words(sentence.lower()))
         if len(w) >= 4 and w not in stopwords and w not in _WARRANTY_TALK and w not in parts
-    }
+    } - modifiers
     if not own:
         return False
     said = {w.lower() for w in words(sentence)}
@@ -214,3 +221,31 @@ def _lowercase_too(word: str, text: str) -> bool:
 
 
 _WORDS_AS_WRITTEN = scan.compile(r"[\pL\pN][\pL\pN'’-]*")
+
+
+# Where a name's kind ends and what it is for or made with begins.
+_NAME_END = scan.compile(r"(?i)[(\[,]|\s[—–-]\s|\s(?:for|with|para|con|de|del|in|en)\s|\s\d")
+# Closed class: the words that name a group of things, whose kind is the word before
+# (English) or after (Spanish "juego de …").
+_GROUPS = frozenset("set sets pack packs kit kits pair pairs bundle box juego par caja".split())
+
+
+def name_modifiers(product: Product, language: str) -> frozenset[str]:
+    """The stems of the words of a product's name that qualify its kind without being
+    it: an English name's words before its head noun ("Tablecloth Clip Set": tablecloth;
+    "Swivel Bath Seat": swivel, bath), a Spanish one's after its first ("Pinzas para
+    mantel": mantel). A condition ("usado", "refurbished") is a scope a policy may give
+    a term to, not a qualifier."""
+    tokens = [w for w in words(product.name.lower()) if w.isalpha()]
+    if language == "en":
+        kind = [
+            w for w in words(_NAME_END.split(product.name.lower(), maxsplit=1)[0]) if w.isalpha()
+        ]
+        head = kind[-2:] if kind[-1:] and kind[-1] in _GROUPS else kind[-1:]
+    else:
+        head = tokens[:1]
+    return frozenset(
+        stem(w)
+        for w in tokens
+        if len(w) >= 4 and w not in head and w not in _LINKS and w not in _CONDITIONS
+    ) - {stem(w) for w in head}
