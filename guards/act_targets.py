@@ -170,6 +170,51 @@ def outside_party(verb: str, sentence: str) -> str | None:
     return None
 
 
+# What a forwarding asks the team to do: "asked the tech team to check the mixing desk",
+# "le pedí al equipo que revise la mesa" (the words up to the next punctuation).
+_PURPOSE = {
+    # "to" before a verb, not before whom it goes to ("passed it on to the team")
+    "en": re.compile(
+        r"(?i)\b(?:to(?!\s+(?:the|a|an|our|your|my|one|someone|somebody|them|him|her|us|me)\b)"
+        r"|so\s+(?:that\s+)?they(?:'ll|\s+(?:can|will|could)))\s+([^,;:.!?]+)"
+    ),
+    "es": re.compile(r"(?i)\b(?:para\s+)?que\s+([^,;:.!?]+)"),
+}
+# The review a filed request is passed on for, said without an object of its own ("to
+# look into it", "que lo revisen") or of the request itself (refund, request, case).
+_REVIEW = frozenset(
+    "review reviews check checks look looks into at over into it this that them your the "
+    "a an take get back you on with about process assess revise revisen revisar mire miren "
+    "vea vean analice analicen evalúe evalúen gestione gestionen tramite tramiten lo la los "
+    "las le les te se tu su sus el y and me nos os pueda puedan can will could er".split()
+)
+
+
+def other_task(verb: str, sentence: str, language: str) -> str | None:
+    """The task a forwarding gives the team when it is not the review of the filed
+    request: the purpose after the verb names a thing of its own ("to check the mixing
+    desk before your next booking"), not the refund or the case, nor only a pronoun
+    ("to look into it"). Returns it with its "to" / "que", or None."""
+    lang = "en" if language == "en" else "es"
+    at = sentence.find(verb)
+    if at < 0:
+        return None
+    found = _PURPOSE[lang].search(sentence, at + len(verb))
+    if found is None or found.start() - (at + len(verb)) > 40:
+        return None
+    task = [w.lower() for w in words(found.group(1))]
+    money = (
+        objects.REFUND_EN + objects.TICKET_EN
+        if lang == "en"
+        else objects.REFUND_ES + objects.TICKET_ES
+    )
+    if not task or any(w.startswith(money) for w in task):
+        return None
+    if all(w in _REVIEW or len(w) < 3 for w in task):
+        return None
+    return found.group(0).strip()
+
+
 def _member(before: list[str]) -> bool:
     """ "una restauradora del taller", "a technician from the workshop": one of the team,
     named by an indefinite article, a noun and a preposition before the team's word."""
@@ -201,4 +246,23 @@ def verb_of_a_performed_act(
         if form == "part" and entry.act in done and entry.objects:
             if has_object(entry, tokens, at):
                 return entry.act
+    return None
+
+
+# What a filed request or a handoff passes on: the case, to the colleague who reviews it.
+_PASSED_ON = frozenset({Act.FORWARD, Act.TICKET})
+
+
+def passed_beyond(
+    act: Act | None, verb: str, sentence: str, done: frozenset[Act], language: str
+) -> str | None:
+    """A case passed on to a party outside the review ("ya le avisé al depósito"), or,
+    when no handoff backs it, for a task of its own ("asked the tech team to check the
+    mixing desk"): what it names, or None."""
+    if act not in _PASSED_ON:
+        return None
+    if party := outside_party(verb, sentence):
+        return party
+    if act == Act.FORWARD and Act.HANDOFF not in done:
+        return other_task(verb, sentence, language)
     return None

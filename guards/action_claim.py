@@ -8,7 +8,7 @@ from guards.act_objects import GER, PART
 from guards.act_targets import (
     names_a_performed_act,
     other_reference,
-    outside_party,
+    passed_beyond,
     performed_act_named,
     verb_of_a_performed_act,
 )
@@ -148,8 +148,8 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     )
 
 
-# What a filed request or a handoff passes on: the case, to the colleague who reviews it.
-_PASSED_ON = frozenset({Act.FORWARD, Act.TICKET})
+# A task is named with its own "to" / "que" ("to check the mixing desk").
+_TASK_LEADS = frozenset(("to", "so", "que", "para"))
 
 
 @dataclass(frozen=True)
@@ -195,7 +195,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
                     return Claim(act, claim.verb, sentence, reference=other)
-                if act in _PASSED_ON and (party := outside_party(claim.verb, sentence)):
+                if party := passed_beyond(act, claim.verb, sentence, done, ctx.language):
                     return Claim(act, claim.verb, sentence, reference=party)
                 continue
             if (
@@ -271,7 +271,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 # request was filed for 4401 only
                 if (other := other_reference(ctx, named, deed.verb, sentence)) is not None:
                     return Claim(named, deed.verb, sentence, reference=other)
-            if named in _PASSED_ON and (party := outside_party(deed.verb, sentence)):
+            if party := passed_beyond(named, deed.verb, sentence, done, ctx.language):
                 return Claim(named, deed.verb, sentence, reference=party)
             if own_act is not None:
                 continue
@@ -375,7 +375,10 @@ def _finding(
 ) -> Finding:
     made = ", ".join(sorted(a.value for a in done)) or "none"
     calls = ", ".join(c.tool for c in ctx.tool_outputs) or "no tool"
-    target = f" for {reference}, which no call of this turn acted on" if reference else ""
+    # a task is said with its own "to" / "que" ("to check the mixing desk"), a party or
+    # an order after "for"
+    lead = "" if reference and reference.split()[0].lower() in _TASK_LEADS else "for "
+    target = f" {lead}{reference}, which no call of this turn acted on" if reference else ""
     return Finding(
         detail=(
             f"claims to {act.description}{target} ({verb!r} in {sentence!r}); this turn's calls "

@@ -117,6 +117,9 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
                             or _states_refunds(text, ctx.language, speaker=True)
                         )
                         and (claim.verb in words(text) or supported_by(sentence, text, book))
+                        # "We'll refund the full amount" over "approved refunds are
+                        # paid": the speaker's promise drops what the policy waits for
+                        and not (claim.actor == SPEAKER and _drops_condition(sentence, text))
                         for text in policy
                     )
                 )
@@ -256,6 +259,20 @@ _WILL_TO_YOU = scan.compile(
     r"(?i)(?:^|[^\pL])(?:we|i)(?:'ll|’ll|\s+will|\s+are\s+going\s+to|'re\s+going\s+to)"
     r"\s+(?:\pL+\s+)?\pL+\s+you(?:$|[^\pL])"
 )
+
+
+# Closed class: what makes a policy's money back wait for something ("once inspected",
+# "approved refunds", "una vez recibido", "si se aprueba").
+_CONDITION = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:once|if|when|after|upon|provided|subject\s+to|as\s+soon\s+as|"
+    r"approv\pL*|una\s+vez|si|cuando|tras|despu[eé]s\s+de|luego\s+de|siempre\s+que|"
+    r"en\s+cuanto|aprob\pL*|acept\pL*|accept\pL*)(?:$|[^\pL])"
+)
+
+
+def _drops_condition(sentence: str, policy: str) -> bool:
+    """The policy makes its money back wait for something and the sentence says none."""
+    return _CONDITION.search(policy) is not None and _CONDITION.search(sentence) is None
 
 
 def _addressed(sentence: str) -> bool:

@@ -37,6 +37,12 @@ RULES, READER = "rules", "reader"
         # "The Thomas Sabo sterling silver cuff … comes with the maker's 2-year warranty"
         # (the page: own-brand gold and silver jewellery carries a 2-year guarantee)
         ("kk-0141", "warranty_without_data", RULES),
+        # "I've logged a refund request for session 6405 …, and I've also asked the tech
+        # team to check the mixing desk before your next booking" (request_refund ran)
+        ("gs-0048", "action_claim", RULES),
+        # "We'll refund the full amount to your original payment method within 5 working
+        # days [returns#2]" (the page: "approved refunds are paid … within 5 working days")
+        ("gn-0041", "refund_promise", RULES),
         # correct answers: a maker the page names with a capital covers its products
         # "Los productos Petzl tienen 3 años de garantía [garantia#3]"
         ("as-0124", None, RULES),
@@ -155,3 +161,61 @@ def test_a_page_for_the_kind_a_name_only_qualifies_gives_it_no_term(page, covere
         tools=[_CLIPS],
     )
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is not covered
+
+
+_FILED = (
+    "request_refund",
+    {"order_id": "6405", "reason": "the mixing desk broke"},
+    "order 6405: refund request pending, a colleague will review it",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("I've filed the refund and asked the tech team to check the mixing desk.", True),
+        ("I've forwarded it to the team to fix the desk before Friday.", True),
+        ("I've passed your request to the team to review.", False),
+        ("I've asked the team to look into it.", False),
+        ("I've passed it on to our team so they can process your refund.", False),
+    ],
+)
+def test_a_request_passed_on_backs_its_review_not_a_task_of_its_own(draft, claimed):
+    """Given a turn whose only call filed a refund request, when the draft says it asked
+    the team to do something, then a task with an object of its own (check the desk) is
+    an act no call did; the review of the request, or a pronoun for it, is the call's."""
+    ctx = turn(draft, locale="en", question="The mixing desk broke.", tools=[_FILED])
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_APPROVED = {
+    "returns#2": "Once a returned item is inspected, approved refunds are paid to the "
+    "original payment method within 5 working days."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        (
+            "We'll refund the full amount to your original payment method within 5 working "
+            "days [returns#2].",
+            True,
+        ),
+        (
+            "Once it's inspected and approved, we refund the original payment method "
+            "within 5 working days [returns#2].",
+            False,
+        ),
+        (
+            "Approved refunds are paid to the original card within 5 working days [returns#2].",
+            False,
+        ),
+    ],
+)
+def test_the_speakers_restatement_keeps_what_the_policy_waits_for(draft, promised):
+    """Given a cited policy that pays refunds once approved, when the draft restates it
+    in the first person without a condition, then it promises money back; with the
+    condition kept, or said impersonally, it restates the policy."""
+    ctx = turn(draft, locale="en", question="How does the refund work?", chunks=_APPROVED)
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
