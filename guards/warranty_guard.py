@@ -45,6 +45,7 @@ from guards.products import (
     mentions,
     named_products,
     returned_products,
+    stem,
 )
 from guards.text import (
     citations,
@@ -118,8 +119,15 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
         # the product named by its model words, or else by the looser reading a clause
         # gets ("the Rill running vest" for "Rill Trail Running Vest 8L")
-        named = named_products(sentence, products) or stretch_products(sentence, products)
-        last = named[-1] if len(named) == 1 else (None if named else last)
+        named = (
+            named_products(sentence, products)
+            or stretch_products(sentence, products)
+            or _siblings_named(sentence, products)
+        )
+        # siblings that all lack a warranty are one "it" for a term said next ("The
+        # Petzl Arial … in S and M. It comes with a 5-year warranty")
+        one = len(named) == 1 or all(p in bare for p in named)
+        last = named[-1] if named and one else (None if named else last)
     return None
 
 
@@ -230,6 +238,15 @@ def _qualifiers(
     names: they put it in no category of the policy's."""
     named = [p for p in named_products(sentence, products) if p in bare]
     return frozenset().union(*(name_modifiers(p, language) for p in named))
+
+
+def _siblings_named(sentence: str, products: tuple[Product, ...]) -> list[Product]:
+    """Every returned product, when the sentence names them by all the words their
+    names share and none by its own ("the Petzl Arial harness" for its S and M)."""
+    if len(products) < 2:
+        return []
+    shared = set.intersection(*({stem(w) for w in words(p.name) if len(w) >= 4} for p in products))
+    return list(products) if shared and shared <= {stem(w) for w in words(sentence)} else []
 
 
 def _names_a_bare(clause: str, products: tuple[Product, ...], bare: list[Product]) -> bool:

@@ -43,6 +43,9 @@ RULES, READER = "rules", "reader"
         # "We'll refund the full amount to your original payment method within 5 working
         # days [returns#2]" (the page: "approved refunds are paid … within 5 working days")
         ("gn-0041", "refund_promise", RULES),
+        # "The Petzl Arial … It's $89.95 and it's in stock in S and M. It comes with a
+        # 5-year warranty" (no warranty on either size's sheet, no page)
+        ("cw-0067", "warranty_without_data", RULES),
         # correct answers: a maker the page names with a capital covers its products
         # "Los productos Petzl tienen 3 años de garantía [garantia#3]"
         ("as-0124", None, RULES),
@@ -219,3 +222,36 @@ def test_the_speakers_restatement_keeps_what_the_policy_waits_for(draft, promise
     condition kept, or said impersonally, it restates the policy."""
     ctx = turn(draft, locale="en", question="How does the refund work?", chunks=_APPROVED)
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+def _harness(size: str, warranty: str | None) -> dict:
+    return {
+        "sku": f"PA-{size}",
+        "name": f"Petzl Arial harness {size}",
+        "price": "89.95",
+        "in_stock": True,
+        "warranty": warranty,
+    }
+
+
+@pytest.mark.parametrize(
+    ("warranties", "stated"),
+    [((None, None), True), (("5 years", "5 years"), False), (("5 years", None), False)],
+)
+def test_siblings_named_by_their_shared_words_are_the_it_of_a_term(warranties, stated):
+    """Given two sizes of one harness, when the draft names them by all the words their
+    names share and then says "it comes with a 5-year warranty", then the term is said
+    of them: unbacked when neither sheet has a warranty; with both sheets giving it,
+    backed; with one sheet only, which "it" is stays open."""
+    ctx = turn(
+        "The Petzl Arial harness is $89.95, in stock in S and M. It comes with a 5-year warranty.",
+        locale="en",
+        question="Is the Petzl Arial any good?",
+        tools=[
+            search(
+                *(_harness(s, w) for s, w in zip("SM", warranties, strict=True)),
+                query="petzl arial",
+            )
+        ],
+    )
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
