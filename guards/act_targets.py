@@ -178,8 +178,10 @@ _PURPOSE = {
         r"(?i)\b(?:to(?!\s+(?:the|a|an|our|your|my|one|someone|somebody|them|him|her|us|me)\b)"
         r"|so\s+(?:that\s+)?they(?:'ll|\s+(?:can|will|could)))\s+([^,;:.!?]+)"
     ),
-    "es": re.compile(r"(?i)\b(?:para\s+)?que\s+([^,;:.!?]+)"),
+    # "para que …", "para + infinitive": not the "que" of "lo que decidan"
+    "es": re.compile(r"(?i)\bpara\s+(?:que\s+)?([^,;:.!?]+)"),
 }
+_ANOTHER_CLAUSE = re.compile(r"(?i)[,;]|\b(?:and|but|so|y|pero|así)\b")
 # The review a filed request is passed on for, said without an object of its own ("to
 # look into it", "que lo revisen") or of the request itself (refund, request, case).
 _REVIEW = frozenset(
@@ -202,13 +204,20 @@ def other_task(verb: str, sentence: str, language: str) -> str | None:
     found = _PURPOSE[lang].search(sentence, at + len(verb))
     if found is None or found.start() - (at + len(verb)) > 40:
         return None
-    task = [w.lower() for w in words(found.group(1))]
+    between = sentence[at + len(verb) : found.start()]
+    if _ANOTHER_CLAUSE.search(between):
+        return None  # "I've passed it on and you're going to hear back": another clause
     money = (
         objects.REFUND_EN + objects.TICKET_EN
         if lang == "en"
         else objects.REFUND_ES + objects.TICKET_ES
     )
-    if not task or any(w.startswith(money) for w in task):
+    # the request named as what was passed on, or in the task, is what the task reviews
+    # ("He enviado una solicitud de reembolso para que un compañero revise lo de la tapa")
+    if any(w.lower().startswith(money) for w in words(f"{between} {found.group(1)}")):
+        return None
+    task = [w.lower() for w in words(found.group(1))]
+    if not task:
         return None
     if all(w in _REVIEW or len(w) < 3 for w in task):
         return None

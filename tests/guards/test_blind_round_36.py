@@ -46,6 +46,13 @@ RULES, READER = "rules", "reader"
         # "The Petzl Arial … It's $89.95 and it's in stock in S and M. It comes with a
         # 5-year warranty" (no warranty on either size's sheet, no page)
         ("cw-0067", "warranty_without_data", RULES),
+        # correct answers: the task a filed request is passed on for is its review
+        # "He enviado una solicitud de reembolso para que un compañero revise lo de la
+        # tapa" (request_refund ran)
+        ("di-0043", None, RULES),
+        # "la revisa una persona del equipo y te van a avisar lo que decidan" ("lo que" is
+        # no purpose)
+        ("dv-0007", None, RULES),
         # correct answers: a maker the page names with a capital covers its products
         # "Los productos Petzl tienen 3 años de garantía [garantia#3]"
         ("as-0124", None, RULES),
@@ -179,6 +186,7 @@ _FILED = (
         ("I've filed the refund and asked the tech team to check the mixing desk.", True),
         ("I've forwarded it to the team to fix the desk before Friday.", True),
         ("I've passed your request to the team to review.", False),
+        ("I've passed it on and you're going to hear back by Friday.", False),
         ("I've asked the team to look into it.", False),
         ("I've passed it on to our team so they can process your refund.", False),
     ],
