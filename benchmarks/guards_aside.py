@@ -55,6 +55,7 @@ GROUPS = {
     "GI-GL": "guards-gi guards-gj actions-gk guards-gl",
     "GM-GP": "guards-gm guards-gn actions-go guards-gp",
     "GQ-GT": "guards-gq guards-gr actions-gs guards-gt",
+    "GU-GX": "guards-gu guards-gv actions-gw guards-gx",
 }
 
 

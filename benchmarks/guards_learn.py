@@ -80,6 +80,7 @@ MEASURE_ONLY = frozenset(
     {
         *("guards-gm", "guards-gn", "actions-go", "guards-gp"),  # session 35's second round
         *("guards-gq", "guards-gr", "actions-gs", "guards-gt"),  # session 36's first round
+        *("guards-gu", "guards-gv", "actions-gw", "guards-gx"),  # session 36's second round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
