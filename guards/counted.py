@@ -47,7 +47,10 @@ def counted_after_name(rest: str, lexicon: NumberLexicon, months: frozenset[str]
 # Closed class: words that never name a thing.
 _FUNCTION = frozenset(
     "a al de del el la las lo los un una unos unas y o e en con por para sin que se "
-    "the an of to in on at for with by from and or but so as is are was were be".split()
+    # conjunctions and relatives open a clause, not a name: "unos 30 mil como buscabas"
+    "como cómo cuando donde si pero porque aunque mientras "
+    "the an of to in on at for with by from and or but so as is are was were be "
+    "like when where if because while than".split()
 )
 
 

@@ -41,7 +41,8 @@ _TALK_ES = tuple(
 _TALK_FOLDED = tuple(fold(stem) for stem in _TALK_ES)
 # Whole forms of short talk verbs, which as prefixes would swallow deeds ("sé" is not
 # "separé", "le" not "levanté", "noté" not "notifiqué").
-_TALK_FORMS_ES = frozenset("sé leí leo leído noté noto notamos".split())
+# "prevé" is what a text provides for ("lo que prevé la garantía"), not "preví".
+_TALK_FORMS_ES = frozenset("sé leí leo leído noté noto notamos prevé prevén".split())
 # Deeds whose stems a talk stem begins ("contacté" is not "conté", "creé un ticket" is
 # not "creo que").
 _DEED_STEMS_ES = ("contact", "notific", "creé", "cread", "creamos")

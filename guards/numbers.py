@@ -11,14 +11,14 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from functools import cache
 
 from text_to_num import alpha2digit
 
 from guards.counted import counted_after_name, counted_noun
 from guards.digit_formats import Reading, parse_readings, with_cents
-from guards.lexicon import DIMENSIONS, LEXICONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
+from guards.lexicon import DIMENSIONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 from guards.memo import memoised
+from guards.number_tables import first_word, lexicon_tables
 
 # Digits with optional group/decimal separators inside (NBSP and narrow NBSP group too).
 # This one hot pattern uses the stdlib engine: every separator must be followed by a digit
@@ -26,7 +26,6 @@ from guards.memo import memoised
 # tests). RE2's Python wrapper costs ~10 µs a match, too much for a receipt of numbers.
 _TOKEN = re.compile(r"[0-9]+(?:[.,\u00a0\u202f][0-9]+)*")
 # A run of letters with inner hyphens ("interest-free"); a simple class, linear in stdlib re.
-_WORD_START = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th", "º", "ª", "°", "er", "ero", "do", "da", "ra", "ro")
 _LOOK_AHEAD = 48
 _LOOK_BEHIND = 10
@@ -57,52 +56,6 @@ class Figure:
     @property
     def value(self) -> Decimal:
         return self.readings[0].value
-
-
-@dataclass(frozen=True)
-class _Tables:
-    """The lexicon reshaped for O(1) look-ups on the hot path."""
-
-    prefix_symbols: frozenset[str]
-    prefix_words: frozenset[str]
-    suffix_symbols: frozenset[str]
-    suffix_words: frozenset[str]
-    percent_symbols: frozenset[str]
-    percent_words: frozenset[str]
-    units: frozenset[str]
-    signs: tuple[str, ...]
-    fillers: frozenset[str]
-    months: frozenset[str]
-    multipliers: tuple[tuple[str, Decimal], ...]
-
-
-def _tables(lexicon: NumberLexicon) -> _Tables:
-    return _tables_for(lexicon.language)
-
-
-@cache
-def _tables_for(language: str) -> _Tables:
-    lexicon = LEXICONS[language]
-
-    def symbols(items: tuple[str, ...]) -> frozenset[str]:
-        return frozenset(i for i in items if not i[0].isalpha())
-
-    def wordlike(items: tuple[str, ...]) -> frozenset[str]:
-        return frozenset(i for i in items if i[0].isalpha())
-
-    return _Tables(
-        prefix_symbols=symbols(lexicon.currency_prefixes),
-        prefix_words=wordlike(lexicon.currency_prefixes),
-        suffix_symbols=symbols(lexicon.currency_suffixes),
-        suffix_words=wordlike(lexicon.currency_suffixes),
-        percent_symbols=symbols(lexicon.percent_suffixes),
-        percent_words=wordlike(lexicon.percent_suffixes),
-        units=frozenset(lexicon.units),
-        signs=tuple(u for u in lexicon.units if not u[0].isalpha()),
-        fillers=frozenset(lexicon.unit_fillers),
-        months=frozenset(lexicon.months),
-        multipliers=tuple(sorted(lexicon.multipliers.items(), key=lambda kv: -len(kv[0]))),
-    )
 
 
 WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
@@ -196,7 +149,7 @@ def _attached_word(lower: str, end: int) -> str:
 
 
 def _known_suffix(word: str, lexicon: NumberLexicon) -> bool:
-    tables = _tables(lexicon)
+    tables = lexicon_tables(lexicon)
     return word in tables.units or word in lexicon.multipliers or word in tables.suffix_words
 
 
@@ -249,13 +202,17 @@ _PACK_OF = re.compile(
 
 def _dimension(lower: str, cursor: int, lexicon: NumberLexicon) -> str:
     """What the unit after the number measures ("5 working days" → time)."""
-    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip().removeprefix("-")
-    for sign in _tables(lexicon).signs:
+    ahead = lower[cursor : cursor + _LOOK_AHEAD]
+    # a line break ends what the figure names: "… los 30 mil\n\nAmbos con stock"
+    rest = ahead.lstrip().removeprefix("-").split("\n", 1)[0]
+    if "\n" in ahead[: len(ahead) - len(ahead.lstrip())]:
+        rest = ""
+    for sign in lexicon_tables(lexicon).signs:
         if rest.startswith(sign):
             return DIMENSIONS.get(sign, "")
-    first = _first_word(rest)
-    if first in _tables(lexicon).fillers:
-        first = _first_word(rest[len(first) :].lstrip())
+    first = first_word(rest)
+    if first in lexicon_tables(lexicon).fillers:
+        first = first_word(rest[len(first) :].lstrip())
     return DIMENSIONS.get(first, "")
 
 
@@ -274,7 +231,7 @@ def _multiplier_after(
                 return power, _display_power(token, lexicon), cursor + gap + len(token)
     if not body[:1].isalpha():
         return None, "", cursor
-    for word, power in _tables(lexicon).multipliers:
+    for word, power in lexicon_tables(lexicon).multipliers:
         if body.startswith(word) and not body[len(word) : len(word) + 1].isalpha():
             return power, word, cursor + gap + len(word)
     return None, "", cursor
@@ -315,17 +272,21 @@ def _classify(
     scaled: bool,
     lexicon: NumberLexicon,
 ) -> FigureKind:
-    tables = _tables(lexicon)
+    tables = lexicon_tables(lexicon)
     # "10-year warranty", "30-day return": the unit after a hyphen is still the unit.
-    rest = lower[cursor : cursor + _LOOK_AHEAD].lstrip().removeprefix("-")
+    ahead = lower[cursor : cursor + _LOOK_AHEAD]
+    # a line break ends what the figure names: "… los 30 mil\n\nAmbos con stock"
+    rest = ahead.lstrip().removeprefix("-").split("\n", 1)[0]
+    if "\n" in ahead[: len(ahead) - len(ahead.lstrip())]:
+        rest = ""
     behind = lower[max(0, start - _LOOK_BEHIND) : start]
     before = behind.rstrip()
     # a symbol that ends the line above is the last figure's ("… 119,00 €\n2. Batería"):
     # a currency written before its amount stays on the amount's line
     same_line = "\n" not in behind[len(before) :]
-    first = _first_word(rest)
+    first = first_word(rest)
     head = rest[:1]
-    two = f"{first} {_first_word(rest[len(first) :].lstrip())}" if first else ""
+    two = f"{first} {first_word(rest[len(first) :].lstrip())}" if first else ""
     if (
         head in tables.percent_symbols
         or first in tables.percent_words
@@ -395,18 +356,3 @@ def _range_end(lower: str, cursor: int, first: Decimal) -> tuple[int, int] | Non
     if match is None or Decimal(re.sub(r"[.,]", "", match.group(1))) <= first:
         return None
     return match.start(1), match.end(1)
-
-
-def _first_word(rest: str) -> str:
-    match = _WORD_START.match(rest)
-    if not match:
-        return ""
-    word, end = match.group(), match.end()
-    # "500 m2", "3 cm3": a square or cubic unit typed without its superscript
-    power = rest[end : end + 1]
-    if word in _POWERED and power in ("2", "3") and not rest[end + 1 : end + 2].isalnum():
-        return word + ("²" if power == "2" else "³")
-    return word
-
-
-_POWERED = frozenset({"m", "cm", "km", "ft"})

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from guards.lexicon import LEXICONS
+from guards.numbers import FigureKind, extract_figures
 from guards.product_asked import asked_kinds
 from guards.products import Product, stem
 from guards.warranty_policies import name_modifiers
@@ -53,6 +55,15 @@ RULES, READER = "rules", "reader"
         # "la revisa una persona del equipo y te van a avisar lo que decidan" ("lo que" is
         # no purpose)
         ("dv-0007", None, RULES),
+        # "Lo que prevé la garantía es el cambio, así que no te puedo prometer la plata"
+        # ("prevé" is what a text provides for, not a deed of the speaker's)
+        ("gv-0121", None, RULES),
+        # "el Mate torpedo de calabaza está $29.990, o sea unos 30 mil como buscabas" (the
+        # customer asked for one "de unos 30 mil")
+        ("gx-0023", None, RULES),
+        # "• Mate torpedo de calabaza – $29.990, justo en el límite de los 30 mil\n\nAmbos
+        # con stock" (the customer's budget: "Hasta 30 lucas")
+        ("gx-0090", None, RULES),
         # correct answers: a maker the page names with a capital covers its products
         # "Los productos Petzl tienen 3 años de garantía [garantia#3]"
         ("as-0124", None, RULES),
@@ -263,3 +274,22 @@ def test_siblings_named_by_their_shared_words_are_the_it_of_a_term(warranties, s
         ],
     )
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Está $29.990, unos 30 mil como buscabas.", FigureKind.MONEY),
+        ("Está $29.990, justo en el límite de los 30 mil\n\nAmbos con stock.", FigureKind.MONEY),
+        ("Te mandamos 30 cajas como las de antes.", FigureKind.QUANTITY),
+        ("Vienen 3 MSR IsoPro canisters en la caja.", FigureKind.QUANTITY),
+    ],
+)
+def test_a_count_needs_its_noun_on_the_figures_line_before_any_clause(text, kind):
+    """Given a figure, when the words after it are read for the thing it counts, then a
+    conjunction ("como buscabas") or a line break ends the phrase before any noun; a
+    plural noun right after it, or after a name, still makes it a count."""
+    figures = extract_figures(
+        text, lexicon=LEXICONS["es"], threshold=LEXICONS["es"].draft_threshold
+    )
+    assert figures[-1].kind is kind
