@@ -44,7 +44,7 @@ _BOUNDARY = frozenset(
 )
 _LEAD = frozenset(
     "el la los las un una unos unas lo the a an also también todavía still yes sí si "
-    "only just solo sólo "
+    "only just solo sólo justo justamente exactamente precisamente exactly precisely "
     "some algunos algunas varios varias estos estas este esta these those esos esas".split()
 )
 _SIZES = frozenset(
