@@ -185,10 +185,10 @@ _ANOTHER_CLAUSE = re.compile(r"(?i)[,;]|\b(?:and|but|so|y|pero|así)\b")
 # The review a filed request is passed on for, said without an object of its own ("to
 # look into it", "que lo revisen") or of the request itself (refund, request, case).
 _REVIEW = frozenset(
-    "review reviews check checks look looks into at over into it this that them your the "
+    "review reviews check checks look looks into at over it this that them your the "
     "a an take get back you on with about process assess revise revisen revisar mire miren "
     "vea vean analice analicen evalúe evalúen gestione gestionen tramite tramiten lo la los "
-    "las le les te se tu su sus el y and me nos os pueda puedan can will could er".split()
+    "las le les te se tu su sus el y and me nos os pueda puedan can will could".split()
 )
 
 
@@ -217,9 +217,7 @@ def other_task(verb: str, sentence: str, language: str) -> str | None:
     if any(w.lower().startswith(money) for w in words(f"{between} {found.group(1)}")):
         return None
     task = [w.lower() for w in words(found.group(1))]
-    if not task:
-        return None
-    if all(w in _REVIEW or len(w) < 3 for w in task):
+    if not task or all(w in _REVIEW or len(w) < 3 for w in task):
         return None
     return found.group(0).strip()
 
@@ -267,11 +265,11 @@ def passed_beyond(
 ) -> str | None:
     """A case passed on to a party outside the review ("ya le avisé al depósito"), or,
     when no handoff backs it, for a task of its own ("asked the tech team to check the
-    mixing desk"): what it names, or None."""
+    mixing desk"): "for" the party, or the task with its "to" / "para"; None otherwise."""
     if act not in _PASSED_ON:
         return None
     if party := outside_party(verb, sentence):
-        return party
+        return f"for {party}"
     if act == Act.FORWARD and Act.HANDOFF not in done:
         return other_task(verb, sentence, language)
     return None

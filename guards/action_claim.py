@@ -148,10 +148,6 @@ def check_action_claim(ctx: GuardContext, *, deadline: float) -> Finding | None:
     )
 
 
-# A task is named with its own "to" / "que" ("to check the mixing desk").
-_TASK_LEADS = frozenset(("to", "so", "que", "para"))
-
-
 @dataclass(frozen=True)
 class Claim:
     """An act the draft says was done for this customer that no call of the turn did."""
@@ -194,7 +190,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 continue  # "sorry to hear your event was cancelled": the customer's news
             if act in done:
                 if (other := other_reference(ctx, act, claim.verb, sentence)) is not None:
-                    return Claim(act, claim.verb, sentence, reference=other)
+                    return Claim(act, claim.verb, sentence, reference=f"for {other}")
                 if party := passed_beyond(act, claim.verb, sentence, done, ctx.language):
                     return Claim(act, claim.verb, sentence, reference=party)
                 continue
@@ -270,7 +266,7 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 # "cargué las solicitudes de los dos pedidos, 4401 y 4402" when the
                 # request was filed for 4401 only
                 if (other := other_reference(ctx, named, deed.verb, sentence)) is not None:
-                    return Claim(named, deed.verb, sentence, reference=other)
+                    return Claim(named, deed.verb, sentence, reference=f"for {other}")
             if party := passed_beyond(named, deed.verb, sentence, done, ctx.language):
                 return Claim(named, deed.verb, sentence, reference=party)
             if own_act is not None:
@@ -375,10 +371,9 @@ def _finding(
 ) -> Finding:
     made = ", ".join(sorted(a.value for a in done)) or "none"
     calls = ", ".join(c.tool for c in ctx.tool_outputs) or "no tool"
-    # a task is said with its own "to" / "que" ("to check the mixing desk"), a party or
-    # an order after "for"
-    lead = "" if reference and reference.split()[0].lower() in _TASK_LEADS else "for "
-    target = f" {lead}{reference}, which no call of this turn acted on" if reference else ""
+    # what it was done for, in its own words: "for 1043", "for depósito", "to check the
+    # mixing desk"
+    target = f" {reference}, which no call of this turn acted on" if reference else ""
     return Finding(
         detail=(
             f"claims to {act.description}{target} ({verb!r} in {sentence!r}); this turn's calls "

@@ -244,25 +244,21 @@ _STRETCH_END = scan.compile(r"[,;:.()\[\]]")
 _PURPOSE_AT = scan.compile(r"(?i)(?:^|[^\pL])(?:for|that|which|to|para|que|porque)(?:$|[^\pL])")
 
 
-def _without_purpose(text: str) -> str:
-    """The text without what its first stretch says the thing is for ("sleeves that
-    fit Dominion, so…" → "sleeves, so…")."""
+def _object_and_rest(text: str) -> tuple[str, str]:
+    """The text's first stretch (to the next punctuation) up to what it says the thing
+    is for, and what follows that stretch: "sleeves that fit Dominion, so…" →
+    ("sleeves ", ", so…")."""
     end = _STRETCH_END.search(text)
     stop = end.start() if end is not None else len(text)
     purpose = _PURPOSE_AT.search(text, 0, stop)
-    return text if purpose is None else text[: purpose.start()] + text[stop:]
-
-
-_PURPOSE = frozenset("for that which to para que porque".split())
+    return text[: purpose.start() if purpose is not None else stop], text[stop:]
 
 
 def _stretch(clause: str, written: list[str]) -> set[str]:
-    """The stems of the words from the object's first word to the next punctuation,
-    up to what it is for ("sleeves that fit Dominion": not Dominion)."""
-    at = clause.find(written[0])
-    tokens = words(_STRETCH_END.split(clause[max(at, 0) :], maxsplit=1)[0])
-    cut = next((i for i, w in enumerate(tokens) if w.lower() in _PURPOSE), len(tokens))
-    return {stem(fold(w.lower())) for w in tokens[:cut] if len(w) >= 3}
+    """The stems of the object's words from its first to the next punctuation, up to
+    what it is for ("sleeves that fit Dominion": not Dominion)."""
+    thing, _ = _object_and_rest(clause[max(clause.find(written[0]), 0) :])
+    return {stem(fold(w.lower())) for w in words(thing) if len(w) >= 3}
 
 
 # What introduces an instance of a kind: "tenemos juguetes de madera: el Tren …", "we
@@ -293,7 +289,7 @@ def _instanced(draft: str, written: list[str], products: tuple[Product, ...]) ->
         marker = _INSTANCE.search(sentence, at)
         if marker is not None and loosely_referred(sentence[marker.end() :], products):
             return True
-        rest = _without_purpose(sentence[at:])
+        rest = "".join(_object_and_rest(sentence[at:]))
         if loosely_referred(rest, products) and not _ANOTHER.search(rest):
             return True
         after = said[index + 1] if index + 1 < len(said) else ""

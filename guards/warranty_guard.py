@@ -103,6 +103,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
     # speaks of the product the draft named last.
     last: Product | None = None
+    shared = _shared_words(products)
     topic = False  # the sentence before gave a warranty
     for sentence in sentences(ctx.draft):
         if unknown_warranty(sentence):
@@ -122,7 +123,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         named = (
             named_products(sentence, products)
             or stretch_products(sentence, products)
-            or _siblings_named(sentence, products)
+            or _siblings_named(sentence, products, shared)
         )
         # siblings that all lack a warranty are one "it" for a term said next ("The
         # Petzl Arial … in S and M. It comes with a 5-year warranty")
@@ -240,12 +241,20 @@ def _qualifiers(
     return frozenset().union(*(name_modifiers(p, language) for p in named))
 
 
-def _siblings_named(sentence: str, products: tuple[Product, ...]) -> list[Product]:
+def _shared_words(products: tuple[Product, ...]) -> frozenset[str]:
+    """The stems every returned name has, when there are siblings to share them."""
+    if len(products) < 2:
+        return frozenset()
+    return frozenset.intersection(
+        *(frozenset(stem(w) for w in words(p.name) if len(w) >= 4) for p in products)
+    )
+
+
+def _siblings_named(
+    sentence: str, products: tuple[Product, ...], shared: frozenset[str]
+) -> list[Product]:
     """Every returned product, when the sentence names them by all the words their
     names share and none by its own ("the Petzl Arial harness" for its S and M)."""
-    if len(products) < 2:
-        return []
-    shared = set.intersection(*({stem(w) for w in words(p.name) if len(w) >= 4} for p in products))
     return list(products) if shared and shared <= {stem(w) for w in words(sentence)} else []
 
 

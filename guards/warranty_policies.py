@@ -4,6 +4,8 @@ sentence bridged to a chunk by the kind it names."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from guards import scan
 from guards.context import RetrievedChunk
 from guards.memo import memoised
@@ -236,11 +238,15 @@ def name_modifiers(product: Product, language: str) -> frozenset[str]:
     "Swivel Bath Seat": swivel, bath), a Spanish one's after its first ("Pinzas para
     mantel": mantel). A condition ("usado", "refurbished") is a scope a policy may give
     a term to, not a qualifier."""
-    tokens = [w for w in words(product.name.lower()) if w.isalpha()]
+    return _modifiers_of(product.name, "en" if language == "en" else "es")
+
+
+# Read for every policy and clause of a turn, and a worker sees the same names again.
+@lru_cache(maxsize=1024)
+def _modifiers_of(name: str, language: str) -> frozenset[str]:
+    tokens = [w for w in words(name.lower()) if w.isalpha()]
     if language == "en":
-        kind = [
-            w for w in words(_NAME_END.split(product.name.lower(), maxsplit=1)[0]) if w.isalpha()
-        ]
+        kind = [w for w in words(_NAME_END.split(name.lower(), maxsplit=1)[0]) if w.isalpha()]
         head = kind[-2:] if kind[-1:] and kind[-1] in _GROUPS else kind[-1:]
     else:
         head = tokens[:1]
