@@ -56,6 +56,7 @@ GROUPS = {
     "GM-GP": "guards-gm guards-gn actions-go guards-gp",
     "GQ-GT": "guards-gq guards-gr actions-gs guards-gt",
     "GU-GX": "guards-gu guards-gv actions-gw guards-gx",
+    "GY-HB": "guards-gy guards-gz actions-ha guards-hb",
 }
 
 

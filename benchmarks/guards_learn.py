@@ -75,12 +75,12 @@ THRESHOLD_FILES = frozenset(
 # second round (FZ-GC) had arrived and been first-figured, FV-FY's four (its first
 # round, 320 turns), session 35 FZ-GC's four (session 34's second round, 320 turns),
 # session 36 GD-GH's and GI-GL's eight (session 34's third round and session 35's first,
-# 640 turns); what measures is the round asked for last.
+# 640 turns), session 37 GM-GP's and GQ-GT's eight (session 35's second round and
+# session 36's first, 640 turns); what measures is the round asked for last.
 MEASURE_ONLY = frozenset(
     {
-        *("guards-gm", "guards-gn", "actions-go", "guards-gp"),  # session 35's second round
-        *("guards-gq", "guards-gr", "actions-gs", "guards-gt"),  # session 36's first round
         *("guards-gu", "guards-gv", "actions-gw", "guards-gx"),  # session 36's second round
+        *("guards-gy", "guards-gz", "actions-ha", "guards-hb"),  # session 37's first round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
