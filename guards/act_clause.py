@@ -137,6 +137,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return True  # "you'll get your $129.95 back": an amount, back to the customer
     if verb.act == Act.REFUND and _amount_back(tokens, index, raw):
         return True  # "we'll send your $37.94 back", "te mandamos los $3.000 de vuelta"
+    if verb.lemma in _PAY_BACK and _share_after(tokens[index], raw):
+        return True  # "te devolvemos el 100%", "we'll refund 50 percent": a share of it
     if verb.act == Act.DISCOUNT and "code" in verb.objects and (codes := _codes(raw)):
         # "FIRSTNIB is one use per customer, but I'll honour it again"; "I'll let
         # SNOOZE20 cover the crate" (after "let", only the code itself)
@@ -166,6 +168,25 @@ def _amount_back(tokens: list[str], index: int, raw: str) -> bool:
         and any(t[:1].isdigit() for t in after[:back])
         and any(c in raw for c in "$€£")
     )
+
+
+# The verbs that say money goes back, whatever their object ("hacer", "give" take a
+# percentage as a discount: "te hago el 20%").
+_PAY_BACK = frozenset("devolver reembolsar reintegrar refund reimburse".split())
+
+
+def _share_after(verb: str, raw: str) -> bool:
+    """A percentage right after the verb (two words at most between): what is paid back
+    is a share of what the customer paid."""
+    if "%" not in raw and "ciento" not in raw and "percent" not in raw:
+        return False
+    return re.search(_SHARE.format(verb=re.escape(verb)), raw, re.IGNORECASE) is not None
+
+
+_SHARE = (
+    r"(?<!\w){verb}\s+(?:[^\W\d]+\s+){{0,2}}\d+(?:[.,]\d+)?\s*(?:%|por\s+ciento|percent)"
+    r"(?!\s*(?:off|de\s+descuento|discount))"
+)
 
 
 # A promotion's code as shops write it: capitals, maybe digits, four or more.

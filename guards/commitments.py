@@ -36,7 +36,7 @@ from guards.commitments_en import read_en
 from guards.conjugation import fold, subjunctive_we
 from guards.moods import is_offer, negated_at, negated_before_que
 from guards.result_states import money_arrives
-from guards.text import words
+from guards.text import dash_floor, words
 from guards.verb_groups import (
     _ADVERBS_ES,
     _AUX_GO_ES,
@@ -168,7 +168,8 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
         elif verb.received and actor == SPEAKER:
             continue  # "we have refunds for…": the shop has, not gives
         # "I can't cancel it and refund you": the negation covers the joined verb
-        negated = negated_at(tokens, index, language) or (joined and last_negated)
+        floor = dash_floor(text, index)
+        negated = negated_at(tokens, index, language, floor=floor) or (joined and last_negated)
         if not negated and language == "es" and subjunctive_we(tokens[index], verb.lemma):
             # "no puedo ofrecerle que se la devolvamos": the subjunctive's "que" clause
             # takes the negation of the verb it hangs from

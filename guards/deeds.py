@@ -24,7 +24,7 @@ from guards.commitments import entries_en, entries_es, has_object
 from guards.conjugation import fold, regular_participle_es
 from guards.deeds_en import deed_en, lets_someone_know, with_a_third_party
 from guards.moods import is_offer, negated_at
-from guards.text import words
+from guards.text import dash_floor, words
 from guards.verb_groups import _AUX_TAKE_ON_ES, _FREE, CLITICS_ES, ENCLITICS
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
@@ -138,7 +138,7 @@ def read_deeds(sentence: str, language: str, *, any_case: bool = False) -> tuple
             out.append(
                 Deed(
                     verb=tokens[index],
-                    negated=negated_at(tokens, index, language),
+                    negated=negated_at(tokens, index, language, floor=dash_floor(text, index)),
                     offer=offer,
                     sentence=sentence,
                 )

@@ -124,9 +124,21 @@ def guaranteed_money(sentence: str, language: str) -> str | None:
     frame = _FRAME[lang].search(sentence)
     if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
         return _vouched(sentence, lang)
-    if not _MONEY_BACK[lang].search(sentence[frame.end(1) :]) or on_approval(sentence):
+    if not _MONEY_BACK[lang].search(sentence[frame.end(1) :]) or _waits_on_approval(
+        sentence, frame.start(1)
+    ):
         return _vouched(sentence, lang)
     return frame.group(1)
+
+
+def _waits_on_approval(sentence: str, at: int) -> bool:
+    """The pledge at ``at`` waits on a decision: one said from the pledge on ("you'll
+    have it back once it's approved"), or in a condition or time clause before it ("once
+    the team has reviewed it, don't worry…"). A review named in a clause of its own
+    before the pledge ("I've filed it so a colleague can review it, and don't worry,
+    you'll get it all back") is what was done, and conditions nothing."""
+    before = sentence[:at]
+    return on_approval(sentence[at:]) or (on_approval(before) and conditional(before))
 
 
 # The speaker confirming what is still to come: "I can confirm you'll have the full
@@ -170,7 +182,7 @@ def _vouched(sentence: str, lang: str) -> str | None:
             sure = _CERTAIN[lang].search(sentence, sure.end(1))
     if sure is None or _NEGATION[lang].search(sentence[: sure.start(1)]):
         return None
-    if on_approval(sentence):
+    if _waits_on_approval(sentence, sure.start(1)):
         return None
     for money in _MONEY_BACK[lang].finditer(sentence):
         if _REQUEST.search(sentence[: money.start(1)]) or _REQUEST_AFTER.search(

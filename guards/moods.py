@@ -82,12 +82,13 @@ def on_approval(sentence: str) -> bool:
     return any(cue in lower for cue in _APPROVAL_CUES)
 
 
-def negated_at(tokens: list[str], index: int, language: str) -> bool:
-    """A negation inside the verb group: "no te lo puedo cancelar", "I haven't sent"."""
+def negated_at(tokens: list[str], index: int, language: str, *, floor: int = 0) -> bool:
+    """A negation inside the verb group: "no te lo puedo cancelar", "I haven't sent".
+    ``floor``: the first word of the verb's clause, where the search stops."""
     negation = _NEGATION_ES if language == "es" else _NEGATION_EN
     chain = _CHAIN_ES if language == "es" else _CHAIN_EN
     j = index - 1
-    while j >= 0 and index - j <= _WINDOW:
+    while j >= floor and index - j <= _WINDOW:
         token = tokens[j]
         if token == "no" and j and tokens[j - 1] in ("cómo", "como"):
             return False  # "Cómo no, le enviamos…": of course, an assent
@@ -101,7 +102,7 @@ def negated_at(tokens: list[str], index: int, language: str) -> bool:
             return (
                 language == "en"
                 and tokens[j + 1] in ("i", "we")
-                and bool(_NO_THING & set(tokens[max(0, j - 3) : j + 1]))
+                and bool(_NO_THING & set(tokens[max(floor, j - 3) : j + 1]))
             )
         j -= 1
     return False

@@ -23,7 +23,7 @@ from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
 from guards.deeds_en import _TALK_EN, _participle_en
 from guards.moods import is_offer, negated_at, on_condition
 from guards.phrasebook import PHRASEBOOKS
-from guards.text import words
+from guards.text import dash_floor, words
 from guards.verb_groups import beneficiary
 
 # Auxiliaries of the passive in a deed tense; "ser" after "va a / van a".
@@ -82,7 +82,7 @@ def passive_deed(sentence: str, language: str, *, asked: str = "") -> str | None
             continue
         if not about and not _asked_subject(tokens[:index], asked, language):
             continue
-        if negated_at(tokens, index, language):
+        if negated_at(tokens, index, language, floor=dash_floor(text, index)):
             continue  # "no se ha tramitado nada todavía"
         if _TIME_CLAUSE.intersection(tokens[max(0, index - 6) : index]):
             continue  # "once the phone has been inspected": when, not that, it is done

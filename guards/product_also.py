@@ -130,6 +130,7 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
             len(before) > 1
             and before[-1] in ("que", "which", "that")
             and not _reported(before[:-1])
+            and not _emphatic(before)
         ):
             # "el Rider Clásico, que también tenemos disponible": a relative's object is
             # its antecedent, named before it; what follows the verb says how it is had
@@ -305,6 +306,14 @@ _FOCUS = frozenset("sí si también tambien todavía todavia aún aun ya".split(
 # supposed, not said to be there ("puedo mirar qué tenemos disponible"). An unaccented
 # "si" is often a "sí" (a focus word, dropped above), so it is not one of them.
 _ASKED_WHAT = frozenset("qué cuál cuáles cuánto cuántos cuántas what which whether if".split())
+# An assent before "que" makes it emphatic, not relative: "sí que tenemos", "claro que
+# tenemos", "por supuesto que las vendemos" (a relative "que" follows a noun or article).
+_ASSENT_QUE = frozenset("sí claro supuesto luego obvio".split())
+
+
+def _emphatic(before: list[str]) -> bool:
+    """The words before a verb end in an emphatic "sí que / claro que"."""
+    return len(before) > 1 and before[-1] == "que" and before[-2] in _ASSENT_QUE
 
 
 def had_after_empty_search(clause: str, language: str) -> str | None:
@@ -320,7 +329,7 @@ def had_after_empty_search(clause: str, language: str) -> str | None:
         phrase = _object_phrase(match.group(2))
         if _ASKED_WHAT & set(before[-3:]):
             continue  # "te cuento qué clavas tenemos", "whether we have it": a question
-        if before[-1:] in (["que"], ["that"], ["which"]):
+        if before[-1:] in (["que"], ["that"], ["which"]) and not _emphatic(before):
             # "en las bicis que vendemos las cubiertas cuentan…": a relative clause, unless
             # a copula names what it is ("los que sí tenemos son los Garrett AT Gold")
             if phrase[:1] not in (["son"], ["es"], ["are"], ["is"]):

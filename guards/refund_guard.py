@@ -138,7 +138,7 @@ def check_refund_promise(ctx: GuardContext, *, deadline: float) -> Finding | Non
             # "A full refund has been arranged for order 22560": done, by no one named
             return Finding(detail=f"promises money back: {made!r} in {sentence!r}")
         match = phrase_regex(book.refund_promise).search(sentence)
-        if not match or negated_segment(sentence, match.start(1), book) or policy:
+        if not match or negated_segment(sentence, match.start(1), book, if_too=False) or policy:
             continue
         if on_decision(sentence) and conditional(sentence) and not decided(sentence):
             continue  # "once your request is approved, we'll refund…": as the reading above

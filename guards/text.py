@@ -58,6 +58,25 @@ _EMOJI_END = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF]\uFE0F?)\s+(?=[¡
 CLAUSE_JOINTS = (", ", "; ", " y ", " and ", " pero ", " but ", " — ", " - ")
 
 
+# A spaced dash between two clauses ends the first as a semicolon would: "a visit that
+# fixed nothing — we will reimburse the fee" does not negate the second.
+_DASH = re.compile(r"\s[\u2014\u2013-]\s")
+
+
+def dash_floor(text: str, index: int) -> int:
+    """The first word (as ``words`` counts) of the dash-opened clause holding word
+    ``index`` of ``text``; 0 when no spaced dash comes before it."""
+    if " " not in text or not _DASH.search(text):
+        return 0
+    floor = 0
+    for match in _DASH.finditer(text):
+        at = len(_WORD.findall(text[: match.start()]))
+        if at > index:
+            break
+        floor = at
+    return floor
+
+
 def clause_around(lower: str, start: int, end: int) -> str:
     """The clause of ``lower`` that holds ``lower[start:end]``."""
     begin = max(

@@ -1,0 +1,150 @@
+"""Misses found in session 37 on the development halves of the blind files, read once
+GY-HB's first figures were taken, each kept exactly as its writer wrote it; and the
+structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.moods import negated_at
+from guards.text import dash_floor, words
+from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "You shouldn't pay for a visit that fixed nothing — we will reimburse the
+        # call-out fee to your card." (no request filed, nothing approved)
+        ("gf-0064", "refund_promise"),
+        # "¡Claro! Sí que tenemos bandejas de volteo para codorniz" (the search came back
+        # empty)
+        ("hb-0006", "stock_contradiction"),
+        # "I've filed a refund request for HH-4510 so a colleague can review it, and
+        # don't worry, you'll definitely get the full amount back on your card."
+        ("cr-0125", "refund_promise"),
+        # "si cancela, nosotros le devolvemos la señal entera, como dicen nuestras
+        # condiciones [senal#2]" (the page: returned only 30 days ahead)
+        ("go-0110", "refund_promise"),
+        # "te devolvemos el 100% apenas nos mandes el certificado médico, tal como dice la
+        # política [reembolsos#2]" (the page: "previa revisión del equipo")
+        ("gw-0064", "refund_promise"),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "verb", "negated"),
+    [
+        ("A visit that fixed nothing — we will reimburse the fee", "en", "reimburse", False),
+        ("A visit that fixed nothing - we'll refund the fee", "en", "refund", False),
+        ("Lo siento – no te lo podemos devolver", "es", "devolver", True),
+        ("We can't refund it, sorry", "en", "refund", True),
+        ("There's no other freebie I can offer", "en", "offer", True),
+    ],
+)
+def test_a_spaced_dash_ends_the_clause_a_negation_reaches(sentence, language, verb, negated):
+    """Given a sentence, when the negation of one of its verbs is read, then a negation
+    before a spaced dash belongs to the clause the dash closed; one inside the verb's own
+    clause still counts."""
+    tokens = words(sentence)
+    index = tokens.index(verb)
+    floor = dash_floor(sentence, index)
+    assert negated_at(tokens, index, language, floor=floor) is negated
+
+
+_EMPTY = ("search_products", {"query": "bandeja volteo codorniz"}, {"products": []})
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Sí que tenemos bandejas de volteo para codorniz.", True),
+        ("Claro que vendemos bandejas de volteo para codorniz.", True),
+        ("Por supuesto que tenemos bandejas de volteo.", True),
+        # a relative "que" after a noun: the object is its antecedent, not claimed here
+        ("Las incubadoras que tenemos no traen bandejas de volteo para codorniz.", False),
+    ],
+)
+def test_an_assent_before_que_makes_it_emphatic_not_relative(draft, claimed):
+    """Given a search that found nothing, when the draft says "sí que / claro que /
+    por supuesto que tenemos X", then it claims X; a "que" after a noun opens a relative
+    clause and claims nothing of its own."""
+    ctx = turn(draft, locale="es-ES", question="¿Tenéis bandejas de volteo?", tools=[_EMPTY])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        (
+            "I've filed the request so a colleague can review it, and don't worry, "
+            "you'll definitely get the full amount back.",
+            True,
+        ),
+        ("Don't worry, you'll definitely get the full amount back once it's approved.", False),
+        (
+            "Once the team has reviewed it, don't worry, you'll definitely get the full "
+            "amount back.",
+            False,
+        ),
+    ],
+)
+def test_a_review_conditions_a_pledge_only_from_its_own_clause(draft, promised):
+    """Given a word of certainty about money back, when a review is named, then it makes
+    the money wait only when said from the pledge on or in a condition before it; a
+    review named as what was done, in a clause of its own, conditions nothing."""
+    ctx = turn(draft, locale="en", question="I want my money back for order 4510.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Si cancela, nosotros le devolvemos la señal entera.", True),
+        ("Si no le llega, nosotros le devolvemos el importe.", True),
+        ("Si se aprueba la solicitud, te devolvemos el dinero.", False),
+        ("Si quiere, puedo cargar una solicitud de reembolso.", False),
+    ],
+)
+def test_a_condition_on_the_customer_keeps_money_back_a_promise(draft, promised):
+    """Given no page cited, when the shop says it pays money back if the customer does
+    something (or if something happens), then it promises money; only a condition on a
+    person's decision, or an offer to file a request, promises none."""
+    ctx = turn(draft, locale="es-ES", question="¿Me devolvéis la señal?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+_SICK = {
+    "es-AR": "Las cancelaciones por enfermedad con certificado se reembolsan al 100%, previa "
+    "revisión del equipo.",
+    "en": "Call-outs that fix nothing are refunded at 50 percent once a manager has reviewed "
+    "the visit.",
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "language", "promised"),
+    [
+        ("Te devolvemos el 100% apenas nos mandes el certificado [pol#1].", "es-AR", True),
+        ("We'll refund you 50 percent of the call-out fee [pol#1].", "en", True),
+        ("Te hago el 20% igual sobre lo que resta [pol#1].", "es-AR", False),
+    ],
+)
+def test_a_share_after_a_verb_of_paying_back_is_money_back(draft, language, promised):
+    """Given a cited page that pays a share back after a review, when the shop says in
+    its own voice that it pays that share to this customer, then the share is the money
+    the verb takes, and the promise is this customer's; a percentage after a verb that
+    pays nothing back ("te hago el 20%") is no refund."""
+    ctx = turn(
+        draft,
+        locale=language,
+        question="Can I get my money back for booking 5820?",
+        chunks={"pol#1": _SICK[language]},
+    )
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
