@@ -92,6 +92,8 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         return SPEAKER, False  # "Happy to match —": "I'm" left out
     if person == PART and _declared(tokens, index, _DECLARE_EN):
         return SPEAKER, False  # "consider it refunded": the speaker declares it done
+    if person == PART and (caused := _causative(window)) is not None:
+        return caused  # "I'll have the full amount refunded to you"
     if window and _team_subject(tokens, index, _TEAM_EN):
         aux = set(window[-3:])
         # "I'm passing you to a colleague — they'll reschedule it": the person's future
@@ -103,6 +105,31 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         if person == GER and aux & {"is", "are", "'s", "'re"}:
             return SPEAKER, False  # "the team is already preparing the replacement"
     return None  # an imperative, or someone else's act
+
+
+_CAUSE = frozenset(("have", "get"))
+_OBJECT_STOP = frozenset(("be", "been", "being", "is", "are", "was", "were", "and", "to"))
+
+
+def _causative(window: list[str]) -> tuple[str, bool] | None:
+    """The speaker has a thing done: "have / get" + its object (one to four words) + the
+    participle, the subject I / we before it with only auxiliaries between ("I'll have
+    the amount refunded", "we can get that refund processed today"). "I have refunded"
+    has no object between, a perfect the subject reading takes."""
+    for k in range(len(window) - 2, -1, -1):
+        if window[k] not in _CAUSE:
+            continue
+        thing = window[k + 1 :]
+        if not 1 <= len(thing) <= 4 or _OBJECT_STOP & set(thing):
+            return None
+        j = k - 1
+        while j >= 0 and (window[j] in _AUX_EN or window[j] == "personally"):
+            j -= 1
+        if j >= 0 and _SUBJECT_EN.get(window[j]) == SPEAKER:
+            between = window[j:k]
+            return SPEAKER, any(t in _MODAL_EN for t in between)
+        return None
+    return None
 
 
 def _ensured(before: list[str]) -> bool:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from guards import scan
 from guards.moods import conditional, on_approval
+from guards.text import words
 
 _FRAME = {
     "es": scan.compile(
@@ -44,6 +45,7 @@ _FRAME = {
 _MONEY_BACK = {
     "es": scan.compile(
         r"(?i)(?:^|[^\pL])(reembols\pL*|reintegr\pL*|(?:el|la|tu|su)\s+(?:dinero|plata|importe)|"
+        r"devoluci[oó]n\s+del\s+(?:dinero|importe|pago)|"
         r"(?:te|le|os)\s+(?:lo|la)?\s*devolv\pL*|abon\pL*|de\s+vuelta\s+(?:en|a)\s+tu)"
     ),
     "en": scan.compile(
@@ -68,7 +70,8 @@ _CERTAIN = {
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])(guaranteed|for\s+sure|definitely|as\s+good\s+as|rest\s+assured|"
         r"consider\s+it\s+done|you\s+have\s+my\s+word|without\s+fail|don'?t\s+worry,?|"
-        r"no\s+need\s+to\s+worry,?|not\s+to\s+worry,?)(?:$|[^\pL])"
+        r"no\s+need\s+to\s+worry,?|not\s+to\s+worry,?|i\s+wouldn'?t\s+worry|"
+        r"nothing\s+to\s+worry\s+about)(?:$|[^\pL])"
     ),
 }
 _REQUEST = scan.compile(r"(?i)(?:solicitud|pedido|reclamo|request|claim)\s+(?:de\s+)?$")
@@ -121,6 +124,8 @@ def guaranteed_money(sentence: str, language: str) -> str | None:
         return asked.group(1)
     if (confirmed := _confirmed(sentence, lang)) is not None:
         return confirmed
+    if (pledged := _pledged_back(sentence, lang)) is not None:
+        return pledged
     frame = _FRAME[lang].search(sentence)
     if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
         return _vouched(sentence, lang)
@@ -158,7 +163,57 @@ _TO_COME = {
 }
 
 
+# A pledge whose object points back ("— I'll personally see to it", "I've made sure of
+# that", "de eso me encargo yo"): it vouches for the money said before it, whatever
+# that money waited for ("once approved, it's back on your card the same day — I'll
+# see to it" promises the day).
+_PLEDGE_BACK = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:de\s+eso|de\s+ello)\s+(?:me|nos)\s+(?:encargo|encargamos|ocupo|"
+        r"ocupamos)|(?:me|nos)\s+(?:encargo|encargamos|ocupo|ocupamos)\s+(?:yo\s+)?"
+        r"(?:personalmente|de\s+eso|de\s+ello))(?:$|[^\pL])"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:i|we)(?:'ll|\s+will|'ve|\s+have)?\s+(?:personally\s+)?"
+        r"(?:see\s+to\s+it|made?\s+sure\s+of\s+(?:it|that|this)|ensured?\s+(?:it|that|this))|"
+        r"you\s+have\s+my\s+word)(?:$|[^\pL])"
+    ),
+}
+
+
+def _pledged_back(sentence: str, lang: str) -> str | None:
+    pledge = _PLEDGE_BACK[lang].search(sentence)
+    if pledge is None or _NEGATION[lang].search(sentence[: pledge.start(1)]):
+        return None
+    if words(sentence[pledge.end(1) :].lower())[:1] in (["that"], ["que"]):
+        return None  # "I'll see to it that the parcel goes out": the object is ahead
+    if _MONEY_BACK[lang].search(sentence[: pledge.start(1)]) is None:
+        return None
+    return pledge.group(1)
+
+
+# The speaker confirming the money itself, a noun with no verb of its own: "te confirmo
+# el reintegro del hacha", "I can confirm your refund". A report names its event after
+# it ("I can confirm the refund was issued on 3 May"): a verb of being or having
+# following the noun makes it one.
+_CONFIRM_NOUN = {
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:te|le|os|les)\s+(?:confirmo|confirmamos))\s+(?:el|la|tu|su)\s+"
+        r"(?:reembolso|reintegro|devoluci[oó]n\s+del\s+(?:dinero|importe)|abono)(?:$|[^\pL])"
+    ),
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:i|we)(?:\s+can)?\s+confirm)\s+(?:your|the)\s+(?:full\s+)?"
+        r"(?:refund|reimbursement)(?:$|[^\pL])"
+    ),
+}
+_REPORTED_AFTER = frozenset("was were has had is fue fueron ha han había se ya already".split())
+
+
 def _confirmed(sentence: str, lang: str) -> str | None:
+    noun = _CONFIRM_NOUN[lang].search(sentence)
+    if noun is not None and not _NEGATION[lang].search(sentence[: noun.start(1)]):
+        if _REPORTED_AFTER.isdisjoint(words(sentence[noun.end() :].lower())[:6]):
+            return noun.group(1)
     frame = _CONFIRM[lang].search(sentence)
     if frame is None or _NEGATION[lang].search(sentence[: frame.start(1)]):
         return None

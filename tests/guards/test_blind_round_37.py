@@ -30,6 +30,23 @@ from tests.guards.test_blind_round_rst import blind
         # "te devolvemos el 100% apenas nos mandes el certificado médico, tal como dice la
         # política [reembolsos#2]" (the page: "previa revisión del equipo")
         ("gw-0064", "refund_promise"),
+        # "since you've asked, I'll have the full amount refunded to you" (the page:
+        # repair or replace first)
+        ("ga-0110", "refund_promise"),
+        # "Te pido disculpas y te confirmo el reintegro del hacha" (nothing filed)
+        ("gn-0148", "refund_promise"),
+        # "Once they approve it, the money will be back on your card within 5 working days
+        # — I've made sure of that personally."
+        ("fj-0024", "refund_promise"),
+        # "Once approved, we'll get the money back to your card the same day — I'll
+        # personally see to it."
+        ("fv-0124", "refund_promise"),
+        # "Your request … is pending review, but I wouldn't worry: the refund will be with
+        # you by Friday at the latest."
+        ("aq-0087", "refund_promise"),
+        # "si a su marido no le gustan, le garantizamos la devolución del importe
+        # igualmente" (the page: personalised items are not returnable)
+        ("ep-0148", "refund_promise"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -147,4 +164,47 @@ def test_a_share_after_a_verb_of_paying_back_is_money_back(draft, language, prom
         question="Can I get my money back for booking 5820?",
         chunks={"pol#1": _SICK[language]},
     )
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("I'll have the full amount refunded to you today.", True),
+        ("We'll get the whole amount refunded to your card by Friday.", True),
+        ("You'll have the amount refunded within 5 days once it's approved.", False),
+        ("We had the parcel returned to us last week.", False),
+    ],
+)
+def test_having_money_paid_back_is_the_speakers_act(draft, promised):
+    """Given no request filed, when the speaker says they will have or get the amount
+    refunded (have + object + participle), then they promise money back; the customer
+    having it once approved, or a past "had … returned", is no such act."""
+    ctx = turn(draft, locale="en", question="Can I have my money back for order 2675?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "language", "promised"),
+    [
+        ("Te confirmo el reintegro del hacha, no tenés que hacer nada más.", "es-AR", True),
+        ("I can confirm your refund for the axe.", "en", True),
+        ("I can confirm the refund was issued on 3 May.", "en", False),
+        (
+            "The money will be back on your card within 5 days — I'll personally see to it.",
+            "en",
+            True,
+        ),
+        ("I'll see to it that the parcel goes out today.", "en", False),
+        ("El reintegro te llega esta semana, de eso me encargo yo.", "es-AR", True),
+        ("I wouldn't worry: the refund will be with you by Friday.", "en", True),
+        ("Le garantizamos la devolución del importe.", "es-ES", True),
+    ],
+)
+def test_the_speaker_vouching_for_money_back_takes_it_on(draft, language, promised):
+    """Given no refund reported by any tool, when the speaker confirms the refund as a
+    thing (not a past event), pledges on the money said before ("I'll see to it"),
+    reassures about it, or guarantees the return of the amount, then the money is
+    promised; a pledge on what follows ("see to it that the parcel…") is not about it."""
+    ctx = turn(draft, locale=language, question="¿Y la plata? / What about my money?")
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
