@@ -46,6 +46,24 @@ def _free_manner(tokens: list[str], index: int) -> bool:
 
 
 _CHARGE_NOUNS = frozenset("cargo coste costo".split())
+
+
+def voucher_object(tokens: list[str], index: int) -> bool:
+    """What the verb sends or gives is money to spend: a voucher, a coupon, a credit
+    right after it behind a determiner ("te enviamos un vale de 40 €", "I'll email you a
+    coupon", "we'll add a £10 credit"). "¡Vale!" alone is an assent, hence the
+    determiner."""
+    after = tokens[index + 1 : index + 6]
+    for at, token in enumerate(after[1:], start=1):
+        if after[at - 1] in _VOUCHER_DETERMINERS and fold(token) in _VOUCHER_NOUNS:
+            return True
+    return False
+
+
+_VOUCHER_DETERMINERS = frozenset("un una el tu su otro a an the your another".split())
+_VOUCHER_NOUNS = frozenset(
+    "vale vales cupon cupones bono bonos voucher vouchers coupon coupons credit credito".split()
+)
 _INTO = frozenset("al a to into with in".split())
 _OWNERS = frozenset("tu su your the el".split())
 _ORDERS = frozenset(

@@ -28,6 +28,7 @@ from guards.act_clause import (
     arrives_as_subject,
     has_object,
     modifies_a_noun,
+    voucher_object,
 )
 from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, RECEIVED_ES, SECOND, THIRD
 from guards.acts import Act
@@ -182,7 +183,9 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
         last_negated = negated
         offer = is_offer(text.lower(), language) if offer is None else offer
         acts = [verb.act]
-        if verb.act not in (Act.DISCOUNT, Act.REFUND) and _free_manner(tokens, index):
+        if verb.act not in (Act.DISCOUNT, Act.REFUND) and (
+            _free_manner(tokens, index) or voucher_object(tokens, index)
+        ):
             # "te mandamos de regalo un inflador", "we'll reship it free": a free item
             acts.append(Act.DISCOUNT)
         for act in acts:

@@ -77,8 +77,9 @@ _WINDOW = 5
 # Talk verbs that make a deed of what follows: "I'll make sure the courier calls you",
 # "I'll get someone from the team to call you".
 _CAUSE_EN = {"make": ("sure", "certain"), "get": ("to",), "have": ("to",)}
-# Talk verbs that give a thing when it goes free.
-_GIVING_EN = frozenset("include included give given throw add added".split())
+# Talk verbs that give a thing when it goes free ("we'll do a free reprint", "we'll make
+# you a free engraving").
+_GIVING_EN = frozenset("include included give given throw add added do make".split())
 # What follows "and" when it starts a new subject rather than a second verb.
 _NOT_VERBS_EN = frozenset(
     "you your i we it they he she the a an that this then so if also thanks".split()

@@ -47,6 +47,12 @@ from tests.guards.test_blind_round_rst import blind
         # "si a su marido no le gustan, le garantizamos la devolución del importe
         # igualmente" (the page: personalised items are not returnable)
         ("ep-0148", "refund_promise"),
+        # "No igualamos precios de otras tiendas [precios#2], pero para compensar te
+        # enviamos un vale de 40 € para tu próxima compra, ¿te parece? 😊"
+        ("fw-0107", "discount_promise"),
+        # "Faulty prints are reprinted free of charge [returns#6] — and even though the
+        # typo was on the order form, we'll do a free reprint for you this once."
+        ("fg-0102", "discount_promise"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -208,3 +214,23 @@ def test_the_speaker_vouching_for_money_back_takes_it_on(draft, language, promis
     promised; a pledge on what follows ("see to it that the parcel…") is not about it."""
     ctx = turn(draft, locale=language, question="¿Y la plata? / What about my money?")
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "language", "given"),
+    [
+        ("Para compensar te enviamos un vale de 40 € para tu próxima compra.", "es-ES", True),
+        ("I'll email you a coupon for your next order.", "en", True),
+        ("Puede hacer el pedido hoy y se la enviamos a Valencia.", "es-ES", False),
+        ("¡Vale! Te enviamos la factura por mail.", "es-ES", False),
+        ("We'll do a free reprint for you this once.", "en", True),
+        ("We'll do a reprint once the proof is approved.", "en", False),
+    ],
+)
+def test_sending_money_to_spend_or_doing_a_thing_free_is_a_discount(draft, language, given):
+    """Given no source that offers anything, when the shop sends or gives a voucher, a
+    coupon or a credit (a determiner, then the noun), or does a thing free ("do a free
+    reprint"), then it gives a lower price; a place after "a" ("a Valencia"), an "¡Vale!"
+    of assent, or a deed not done free gives none."""
+    ctx = turn(draft, locale=language, question="¿Y qué me dan por la molestia? / And?")
+    assert ("discount_promise" in check(ctx, second_reader=None)) is given
