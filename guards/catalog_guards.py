@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from guards.claim_forms import customer_words
 from guards.context import GuardContext
+from guards.denial_others import denies_another_thing, names_another
 from guards.moods import looks_up_what
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_also import (
@@ -23,13 +24,7 @@ from guards.product_claims import (
     referred,
     unreturned,
 )
-from guards.product_denials import (
-    denied_phrases,
-    denied_products,
-    denies_a_variant,
-    denies_another_thing,
-    names_another,
-)
+from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_refs import loosely_referred
 from guards.product_variants import by_attributes, unreturned_variant
 from guards.products import (

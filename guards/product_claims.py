@@ -15,7 +15,9 @@ from guards.text import words
 
 # The shop's own verbs of having a product, one list for every reader of them.
 SHOP_HAS_ES = r"(?:tenemos|manejamos|trabajamos|vendemos|traemos|ofrecemos|"
-SHOP_HAS_ES += r"seguimos\s+(?:teniendo|vendiendo|trabajando))"  # "la seguimos teniendo"
+SHOP_HAS_ES += r"seguimos\s+(?:teniendo|vendiendo|trabajando)|"  # "la seguimos teniendo"
+# what the shop has always had, it has: "siempre tuvimos Westinghouse"
+SHOP_HAS_ES += r"siempre\s+(?:tuvimos|vendimos|trabajamos|hemos\s+(?:tenido|vendido|trabajado)))"
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 # The same having said with a preposition before the product: "contamos con X",
 # "disponemos del modelo X".
@@ -352,8 +354,8 @@ def _unit_of(word: str, name: set[str]) -> bool:
 
 _HAVE_IT = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(no\s+)?(?:lo|la|los|las)\s+(?:tenemos|vendemos|trabajamos|manejamos)"
-        r"(?:$|[^\pL])"
+        r"(?i)(?:^|[^\pL])(no\s+)?(?:lo|la|los|las)\s+(?:tenemos|vendemos|trabajamos|manejamos|"
+        r"seguimos\s+(?:teniendo|vendiendo|trabajando))(?:$|[^\pL])"
     ),
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])we\s+(do\s+not\s+|don't\s+)?(?:do\s+)?(?:have|carry|stock|sell)\s+"

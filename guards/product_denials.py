@@ -60,6 +60,9 @@ _FUNCTION = frozenset(
     # the shop's own venues: "in the shop", "en el catálogo", "en la web"
     "shop store tienda catálogo catalogo catalogue catalog web website online sucursal".split()
 )
+_VENUES = frozenset(
+    "tienda catálogo catalogo catalogue catalog web website sucursal shop store".split()
+)
 _DEMONSTRATIVE = frozenset(
     "ese esa esos esas este esta estos estas eso that this those these".split()
 )
@@ -146,7 +149,12 @@ def denied_products(
     proper = _proper_names(clause)
     asked = {stem(w) for w in words(question)}
     for phrase, about_range in denials:
-        phrase = _without_place(phrase, products)
+        # "No la tenemos en catálogo": a clitic with no topic, and only a place after
+        # the verb, takes up what was asked
+        bare = (
+            bool(phrase) and phrase[0] in _IN and not _without_place(["·", *phrase], products)[1:]
+        )
+        phrase = [] if bare and _CLITIC.search(clause) else _without_place(phrase, products)
         if any(w in _OTHER for w in phrase):
             out.append(([], about_range))  # "otro modelo": another thing
             continue
@@ -160,7 +168,12 @@ def denied_products(
         if not content:
             # "ese no lo vendemos": the product asked about; "ese no lo tenemos" may be
             # about a size or a colour, unless the customer asked for none
-            meant = loosely_referred(question, products) if _pointer(phrase) else []
+            # "No la tenemos en catálogo": a clitic whose verb says only where the
+            # shop sells takes up what was asked, as a pointer does
+            venue = any(w in _VENUES for w in phrase) and _CLITIC.search(clause) is not None
+            venue = venue and _opens_clause(clause)  # not "si lo necesita, no lo tenemos"
+            pointed = _pointer(phrase) or venue
+            meant = loosely_referred(question, products) if pointed else []
             if not about_range:
                 # the demonstrative as the topic a clitic takes up ("ese no lo
                 # tenemos"), not "en este momento"; one product asked, as named
@@ -287,6 +300,13 @@ def _content(phrase: list[str]) -> list[str]:
     ]
 
 
+def _opens_clause(clause: str) -> bool:
+    """The denial opens its clause: only function words before its "no"."""
+    tokens = words(clause)
+    at = tokens.index("no") if "no" in tokens else 0
+    return all(t in _FUNCTION for t in tokens[:at])
+
+
 def _pointer(phrase: list[str]) -> bool:
     return any(w in _DEMONSTRATIVE for w in phrase)
 
@@ -351,54 +371,3 @@ def _qualified_before(clause: str, name: set[str]) -> bool:
         ):
             return True
     return False
-
-
-def names_another(clause: str, start: int, end: int, product: Product) -> bool:
-    """The thing said to be missing, right before or after the phrase that says so
-    ("El Double Black no lo encontré", "No me aparece el Edge 50", "I couldn't find
-    the 1460 in UK 10"), has a name of its own — a capitalised word or a figure that
-    the returned product's name lacks — so it is another product, not this one."""
-    name = product.stems
-    before = _AND.split(_STOP.split(clause[:start])[-1])[-1]
-    after = _STOP.split(clause[end:])[0]
-    beside = set(words(f"{before} {after}"))
-    if any(any(c.isdigit() for c in w) and stem(w) not in name for w in beside):
-        return True  # "the 1460 in UK 10" when the UK 9 came back: a figure it lacks
-    if len(product.model_words & beside) >= 2:
-        return False  # "y el taladro Bosch GSB 13 RE tampoco lo tenemos": this one
-    for stretch in (before, after):
-        for token in _NAMING.findall(stretch):
-            lower = token.lower().strip(".'")
-            if lower in _FUNCTION or lower in _DEMONSTRATIVE or lower in _CLASSIFIER:
-                continue
-            proper = token[0].isupper() or any(c.isdigit() for c in token)
-            if proper and stem(lower) not in name and lower not in name:
-                return True
-    return False
-
-
-# What "no hay" / "there is no" may deny of a product: its stock, units, the product.
-_STOCK_NOUNS = frozenset(
-    "stock existencias unidades unidad disponibilidad inventario units unit availability "
-    "inventory more más".split()
-)
-_QUANTIFIERS = frozenset(
-    "ningún ningun ninguna ninguno any no el la los las un una the a an".split()
-)
-_THERE_IS_NO = scan.compile(r"(?i)(?:^|[^\pL])(?:no\s+hay|there\s+(?:is|are)\s+no)\s+(\pL[^,;:.]*)")
-
-
-def denies_another_thing(clause: str, products: tuple[Product, ...]) -> bool:
-    """ "No hay ninguna promoción publicada para el Papel Navigator": what the clause
-    says there is none of is a noun no returned product's name has (a promotion, a
-    discount, news), said of the product, not the product itself."""
-    match = _THERE_IS_NO.search(clause)
-    if match is None:
-        return False
-    rest = [w for w in words(match.group(1))][:4]
-    while rest and rest[0] in _QUANTIFIERS:
-        rest = rest[1:]
-    if not rest or rest[0] in _STOCK_NOUNS or not rest[0].isalpha():
-        return False
-    named = name_stems(products)
-    return stem(rest[0]) not in named

@@ -8,7 +8,7 @@ import pytest
 
 from guards.moods import negated_at
 from guards.text import dash_floor, words
-from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -53,6 +53,14 @@ from tests.guards.test_blind_round_rst import blind
         # "Faulty prints are reprinted free of charge [returns#6] — and even though the
         # typo was on the order form, we'll do a free reprint for you this once."
         ("fg-0102", "discount_promise"),
+        # "¡Sí! Siempre tuvimos zapateros colgantes de tela para placard" (the search came
+        # back empty)
+        ("gp-0101", "stock_contradiction"),
+        # "¡Obvio! Siempre tuvimos Westinghouse y se siguen vendiendo muchísimo" (empty)
+        ("fu-0044", "stock_contradiction"),
+        # "No la tenemos en catálogo, lo siento." (asked for the Reolink Argus 4 Pro; the
+        # search returned it in stock)
+        ("fy-0125", "stock_contradiction"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -234,3 +242,43 @@ def test_sending_money_to_spend_or_doing_a_thing_free_is_a_discount(draft, langu
     of assent, or a deed not done free gives none."""
     ctx = turn(draft, locale=language, question="¿Y qué me dan por la molestia? / And?")
     assert ("discount_promise" in check(ctx, second_reader=None)) is given
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Siempre tuvimos bandejas de volteo para codorniz.", True),
+        ("Siempre hemos vendido bandejas de volteo de madera.", True),
+        ("Nunca tuvimos bandejas de volteo, lo siento.", False),
+    ],
+)
+def test_what_the_shop_always_had_it_has(draft, claimed):
+    """Given a search that found nothing, when the draft says the shop has always had
+    or sold X, then it claims X now; a "never had" claims nothing."""
+    ctx = turn(draft, locale="es-ES", question="¿Tenéis bandejas de volteo?", tools=[_EMPTY])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
+
+
+_ARGUS = search(
+    {"sku": "REO-ARG4P", "name": "Reolink Argus 4 Pro", "price": "229.00", "in_stock": True},
+    query="reolink argus 4 pro",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "denied"),
+    [
+        ("No la tenemos en catálogo, lo siento.", True),
+        ("Lo siento, no la tenemos en la tienda.", True),
+        # the clitic takes up what the sentence named before: the mount, not the camera
+        ("El soporte no viene incluido; si lo necesita, no lo tenemos en catálogo.", False),
+        ("No la tenemos en negro.", False),
+    ],
+)
+def test_a_clitic_that_says_only_where_the_shop_sells_takes_up_what_was_asked(draft, denied):
+    """Given a question for one product, named as the search returned it in stock, when
+    the draft opens a clause with "no la tenemos en catálogo / en la tienda", then it
+    denies that product; a clitic after a clause that named another thing, or a denial
+    of a colour, denies no returned product."""
+    ctx = turn(draft, locale="es-ES", question="¿Tenéis la Reolink Argus 4 Pro?", tools=[_ARGUS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
