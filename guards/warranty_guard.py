@@ -128,6 +128,12 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         # siblings that all lack a warranty are one "it" for a term said next ("The
         # Petzl Arial … in S and M. It comes with a 5-year warranty")
         one = len(named) == 1 or all(p in bare for p in named)
+        if named and not one:
+            # "The DeLonghi is out of stock, but the Stelrad is available. It's fully
+            # guaranteed…": the one product the sentence's last clause names
+            final = [named_products(c, products) for c in clauses(sentence, book.clause_breaks)]
+            final = next((n for n in reversed(final) if n), [])
+            named, one = (final, True) if len(final) == 1 else (named, one)
         last = named[-1] if named and one else (None if named else last)
     return None
 
@@ -207,6 +213,12 @@ def _warranty_for_bare(
         named = list(products)
     if not named and len(loose := stretch_products(clause, products)) == 1:
         named = loose  # "en negro sí está, con 2 años": the one sibling the clause means
+    if not named and len(loose) > 1 and compares(clause):
+        # "Slate copes well…, and like our brass dials it's guaranteed for five years":
+        # the standard of the comparison is not the subject; what the clause names
+        # outside it is
+        subject = stretch_products(without_compared(clause), products)
+        named = subject if len(subject) == 1 else []
     if not named and loose:
         # "el Luminox 1 L … tiene 6 meses": of the products the clause names loosely,
         # the ones its sizes and colours fit: the clause speaks of them, not of the

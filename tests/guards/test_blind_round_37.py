@@ -61,6 +61,13 @@ from tests.guards.test_blind_round_rst import blind
         # "No la tenemos en catálogo, lo siento." (asked for the Reolink Argus 4 Pro; the
         # search returned it in stock)
         ("fy-0125", "stock_contradiction"),
+        # "The Slate wall sundial is £135.00 and in stock. Slate copes well with British
+        # weather, and like our brass dials it's guaranteed for five years" (no warranty
+        # on the slate dial's sheet; the brass dial has 5 years)
+        ("bu-0144", "warranty_without_data"),
+        # "The DeLonghi … is out of stock at the moment, but the Stelrad … is available
+        # for $189.00. It's fully guaranteed against leaks" (no warranty on the Stelrad's)
+        ("er-0068", "warranty_without_data"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -282,3 +289,42 @@ def test_a_clitic_that_says_only_where_the_shop_sells_takes_up_what_was_asked(dr
     of a colour, denies no returned product."""
     ctx = turn(draft, locale="es-ES", question="¿Tenéis la Reolink Argus 4 Pro?", tools=[_ARGUS])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is denied
+
+
+_DIALS = search(
+    {
+        "sku": "BR",
+        "name": "Brass horizontal sundial",
+        "price": "189",
+        "in_stock": False,
+        "warranty": "5 years",
+    },
+    {"sku": "SL", "name": "Slate wall sundial", "price": "135", "in_stock": True, "warranty": None},
+    query="sundial",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "stated"),
+    [
+        ("Slate copes well outdoors, and like our brass dials it's guaranteed for 5 years.", True),
+        (
+            "The Brass horizontal sundial is out of stock, but the Slate wall sundial is "
+            "available. It has a 5-year warranty.",
+            True,
+        ),
+        (
+            "The Slate wall sundial is available, but the Brass horizontal sundial is out of "
+            "stock. It has a 5-year warranty.",
+            False,
+        ),
+        ("Like our slate dials, the brass sundial is guaranteed for 5 years.", False),
+    ],
+)
+def test_a_term_goes_to_the_subject_not_to_the_standard_or_the_clause_before(draft, stated):
+    """Given two returned sundials, the brass one (out of stock) with 5 years and the
+    slate one with no warranty, when a term is said with a comparison or by "it" after a
+    sentence naming both, then it goes to the one the clause names outside its
+    comparison, or to the one the sentence's last clause named."""
+    ctx = turn(draft, locale="en", question="Is the sundial guaranteed?", tools=[_DIALS])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
