@@ -128,11 +128,16 @@ _DECLARE_ES = frozenset(
 
 _TEAM_ES = frozenset(
     "equipo compañero compañera compañeros asesor asesora asesores agente área area "
-    "depósito deposito almacén almacen sector departamento taller responsable".split()
+    "depósito deposito almacén almacen sector departamento taller responsable "
+    # the shop's own trades, who do the work for the customer
+    "técnico tecnico técnicos tecnicos instalador instaladores montador montadores "
+    "tripulación tripulacion sastre".split()
 )
 _TEAM_EN = frozenset(
     "team colleague colleagues agent advisor adviser department warehouse staff specialist "
-    "someone manager supervisor".split()
+    "someone manager supervisor "
+    "technician technicians installer installers fitter fitters engineer engineers crew "
+    "workshop tailor".split()
 )
 
 

@@ -328,3 +328,21 @@ def test_a_term_goes_to_the_subject_not_to_the_standard_or_the_clause_before(dra
     comparison, or to the one the sentence's last clause named."""
     ctx = turn(draft, locale="en", question="Is the sundial guaranteed?", tools=[_DIALS])
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is stated
+
+
+@pytest.mark.parametrize(
+    ("draft", "language", "claimed"),
+    [
+        ("The workshop will send you progress photos by e-mail as each stage is done.", "en", True),
+        ("Our technician will call you tomorrow to book the visit.", "en", True),
+        ("Un técnico te va a llamar mañana para coordinar la visita.", "es-AR", True),
+        ("You can ask the workshop to send you progress photos from My orders.", "en", False),
+    ],
+)
+def test_the_shops_own_trades_acting_for_the_customer_claim_an_act(draft, language, claimed):
+    """Given no tool that sends or calls, when the shop's own trades (a workshop, a
+    technician, a fitter, a crew) are said to do an act for the customer, then the
+    draft claims it as it would for "our team"; an instruction to the customer claims
+    nothing."""
+    ctx = turn(draft, locale=language, question="Can you keep me posted? / ¿Me avisan?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
