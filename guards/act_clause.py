@@ -140,6 +140,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     if not verb.objects:
         return True
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
+    if verb.lemma == "proceder" and after not in ("a", "al", "con"):
+        return False  # "os dirá si procede el reembolso": whether it is due, not done
     if after == "que":
         return False  # "te adelanto que el reembolso depende…": a clause is said, not a thing
     if verb.lemma == "dejar" and regular_participle_es(fold(after).rstrip("s")):

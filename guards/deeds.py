@@ -36,7 +36,7 @@ _TALK_ES = tuple(
     "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
     "est hab sab recib respond ayud dej compart record recuerd indic agradez orient "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
-    "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum".split()
+    "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum aconsej mencion".split()
 )
 _TALK_FOLDED = tuple(fold(stem) for stem in _TALK_ES)
 # Whole forms of short talk verbs, which as prefixes would swallow deeds ("sé" is not

@@ -68,11 +68,16 @@ from tests.guards.test_blind_round_rst import blind
         # "The DeLonghi … is out of stock at the moment, but the Stelrad … is available
         # for $189.00. It's fully guaranteed against leaks" (no warranty on the Stelrad's)
         ("er-0068", "warranty_without_data"),
+        # correct answers: "la revisará un compañero del equipo, que os dirá si procede el
+        # reembolso o el envío del producto correcto" (whether it is due)
+        ("cu-0043", None),
+        # "Te aconsejo consultarla en la web más adelante" (advice, no deed)
+        ("bf-0030", None),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
     """Given the case as its writer wrote it, when the rules alone read it, then the
-    guard the writer named fails."""
+    guard the writer named fails, or, for a correct answer, nothing does."""
     assert_writers_verdict(blind(case_id), guard, reader=False)
 
 
@@ -346,3 +351,21 @@ def test_the_shops_own_trades_acting_for_the_customer_claim_an_act(draft, langua
     nothing."""
     ctx = turn(draft, locale=language, question="Can you keep me posted? / ¿Me avisan?")
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Un compañero lo revisará y os dirá si procede el reembolso.", False),
+        ("Procedemos al reembolso del pedido 4410 hoy mismo.", True),
+        ("Te aconsejo consultarla en la web más adelante.", False),
+        ("El Junior que te mencioné llega hasta 30 kg.", False),
+    ],
+)
+def test_whether_a_refund_is_due_and_advice_are_no_acts(draft, claimed):
+    """Given no tool that refunds, when "proceder" stands without "a / con" ("si procede
+    el reembolso": whether it is due), or the speaker advises or mentions, then no act is
+    claimed; "procedemos al reembolso" still claims one."""
+    ctx = turn(draft, locale="es-ES", question="¿Me devolvéis el dinero del pedido 4410?")
+    failed = check(ctx, second_reader=None)
+    assert ("action_claim" in failed or "refund_promise" in failed) is claimed
