@@ -142,6 +142,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
     if verb.lemma == "proceder" and after not in ("a", "al", "con"):
         return False  # "os dirá si procede el reembolso": whether it is due, not done
+    if verb.lemma == "pedir" and after in ("disculpas", "perdón", "perdon"):
+        return False  # "te pido disculpas": an apology, whatever money follows
     if after == "que":
         return False  # "te adelanto que el reembolso depende…": a clause is said, not a thing
     if verb.lemma == "dejar" and regular_participle_es(fold(after).rstrip("s")):

@@ -45,7 +45,13 @@ from guards.context import GuardContext
 from guards.deeds import read_deeds
 from guards.done_states import being_done, done_state, left_done
 from guards.memo import per_turn
-from guards.moods import conditional, in_open_question, on_condition, on_their_word
+from guards.moods import (
+    conditional,
+    in_condition_clause,
+    in_open_question,
+    on_condition,
+    on_their_word,
+)
 from guards.on_the_way import (
     a_document_sent,
     moving_participle,
@@ -186,6 +192,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 claim.verb, sentence
             ):
                 continue  # "te confirmarán qué procede", "I can't say whether it shipped"
+            if in_condition_clause(sentence, claim.verb, ctx.language):
+                continue  # "si tu solicitud se aprueba, …": supposed, not done
             if claim.actor != SPEAKER and customers_news(claim.verb, sentence, customer):
                 continue  # "sorry to hear your event was cancelled": the customer's news
             if act in done:

@@ -292,3 +292,40 @@ def past_counterfactual(text: str) -> bool:
     """ "if all three were in one order, the discount would have been applied there":
     the past conditional speaks of what already happened, or did not."""
     return _PAST_COUNTERFACTUAL.search(text) is not None
+
+
+# The subjects and forms that open a main clause: the speaker ("we'll", "nosotros"), or
+# a clitic for the customer before the verb ("te lo enviamos").
+_MAIN_SUBJECTS = frozenset(
+    "i we i'll we'll i've we've i'm we're yo nosotros nosotras te le os les".split()
+)
+_JOINTS = frozenset((",", ";", ":", "—", "–"))
+
+
+def in_condition_clause(sentence: str, verb: str, language: str) -> bool:
+    """The verb stands in a clause of condition or time that its own comma-bounded
+    stretch opens ("si tu solicitud se aprueba, …", "una vez que el equipo aprueba la
+    devolución, …"), with no speaker or addressee between the opener and the verb: what
+    such a clause says is supposed, not done. "Cuando llegue te lo enviamos" has the
+    main clause's clitic; "if it arrives, we'll send it" its own stretch."""
+    lower = sentence.lower().replace("’", "'")
+    at = _word_at(lower, verb)
+    if at < 0:
+        return False
+    start = max((lower.rfind(j, 0, at) for j in _JOINTS), default=-1) + 1
+    between = words(lower[start:at])
+    opener = next((i for i, t in enumerate(between) if t in SUBORDINATORS), None)
+    if opener is None and "vez" in between:
+        opener = between.index("vez")  # "una vez que …"
+    if opener is None:
+        return False
+    rest = between[opener + 1 :]
+    if language != "en" and fold(verb).endswith(("mos", "o")) and not rest[-1:] == ["se"]:
+        return False  # a first-person verb is the main clause's: "si llega, lo enviamos"
+    return _MAIN_SUBJECTS.isdisjoint(rest)
+
+
+def _word_at(lower: str, word: str) -> int:
+    """Where ``word`` stands in ``lower`` as a whole word, or -1."""
+    match = re.search(rf"(?<![^\W\d_]){re.escape(word.lower())}(?![^\W\d_])", lower)
+    return match.start() if match else -1

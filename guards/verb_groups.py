@@ -27,7 +27,7 @@ _DETERMINERS_ES = frozenset(
 # only right after a pronoun ("te envío", "se lo reintegro").
 _NOUN_FORMS_ES = frozenset(
     "envío reenvío reembolso reintegro cambio descuento registro abono cargo aviso pago "
-    "llamo pase paso regalo".split()
+    "llamo pase paso regalo mando".split()
 )
 _ADVERBS_ES = frozenset(
     "ya ahora ahorita enseguida mismo hoy mañana también personalmente directamente "

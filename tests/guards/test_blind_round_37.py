@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from guards.moods import negated_at
+from guards.moods import in_condition_clause, negated_at
 from guards.text import dash_floor, words
 from tests.guards.helpers import assert_writers_verdict, check, search, turn
 from tests.guards.test_blind_round_rst import blind
@@ -73,6 +73,12 @@ from tests.guards.test_blind_round_rst import blind
         ("cu-0043", None),
         # "Te aconsejo consultarla en la web más adelante" (advice, no deed)
         ("bf-0030", None),
+        # "Si tu solicitud se aprueba, el dinero va a la tarjeta con la que pagaste"
+        ("dm-0124", None),
+        # "Tienes razón y te pido disculpas: te dije que ya estaba reembolsado y no era así"
+        ("aq-0047", None),
+        # "en su ficha no aparece si incluye mando a distancia"
+        ("fu-0048", None),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -369,3 +375,28 @@ def test_whether_a_refund_is_due_and_advice_are_no_acts(draft, claimed):
     ctx = turn(draft, locale="es-ES", question="¿Me devolvéis el dinero del pedido 4410?")
     failed = check(ctx, second_reader=None)
     assert ("action_claim" in failed or "refund_promise" in failed) is claimed
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "verb", "supposed"),
+    [
+        ("Si tu solicitud se aprueba, el dinero va a la tarjeta.", "es", "aprueba", True),
+        (
+            "Una vez que el equipo aprueba la devolución, el reembolso se emite.",
+            "es",
+            "aprueba",
+            True,
+        ),
+        ("Cuando llegue te lo enviamos por mensajería.", "es", "enviamos", False),
+        ("If it arrives damaged, we'll send a replacement.", "en", "send", False),
+        ("Once it's approved the team sends the label.", "en", "approved", True),
+        ("When it arrives we'll send you the label.", "en", "send", False),
+    ],
+)
+def test_a_verb_inside_a_clause_of_condition_or_time_is_supposed(
+    sentence, language, verb, supposed
+):
+    """Given a sentence, when a verb stands in the stretch a condition or time word opens
+    with no speaker or addressee between them, then what it says is supposed, not done;
+    a verb after the comma, or with the main clause's subject or clitic, is asserted."""
+    assert in_condition_clause(sentence, verb, language) is supposed
