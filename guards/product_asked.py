@@ -89,7 +89,38 @@ def stock_clauses(text: str, language: str) -> tuple[str, ...]:
             for piece in (clause[a:b] for a, b in pairwise([0, *cuts, len(clause)]))
             if piece.strip()
         )
-    return tuple(out)
+    return tuple(_ellipses_filled(out, lang))
+
+
+# "Tenemos el Reloj digital… Y también el cucú con termómetro": a clause of "also" and a
+# noun phrase with no verb says the having of the clause before it again.
+_ALSO_THE = {
+    "es": scan.compile(
+        r"(?i)^(?:y\s+|e\s+)?(?:también|tambien|además|ademas)\s+((?:el|la|los|las|un|una)\s)"
+    ),
+    "en": scan.compile(r"(?i)^(?:and\s+)?(?:also|as\s+well\s+as)\s+((?:the|a|an)\s)"),
+}
+_SHOP_HAS = {
+    "es": scan.compile(rf"(?i)(?:^|[^\pL])(?:{SHOP_HAS_ES}|{SHOP_HOLDS_ES})(?:$|[^\pL])"),
+    "en": scan.compile(rf"(?i)(?:^|[^\pL])we\s+(?:also\s+|do\s+)?{SHOP_HAS_EN}(?:$|[^\pL])"),
+}
+_FILLED = {"es": "también tenemos ", "en": "we also have "}
+_COPULAS = frozenset("es son está están era eran sería is are was were would".split())
+
+
+def _ellipses_filled(pieces: list[str], lang: str) -> list[str]:
+    out: list[str] = []
+    for piece in pieces:
+        also = _ALSO_THE[lang].search(piece)
+        if also is not None and out and _SHOP_HAS[lang].search(out[-1]) is not None:
+            # a verb of its own before any relative ("Y también el Rider es lindo")
+            # predicates; it leaves no "tenemos" out
+            own = words(piece)
+            own = own[: own.index("que")] if "que" in own else own
+            if _SHOP_HAS[lang].search(piece) is None and _COPULAS.isdisjoint(own):
+                piece = _FILLED[lang] + piece[also.start(1) :]
+        out.append(piece)
+    return out
 
 
 # A dash, then the shop speaking: "we", "I", or a verb of "nosotros" ("vendemos").

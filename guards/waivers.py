@@ -76,6 +76,9 @@ _PERMITTED = scan.compile(
     # or offers to: "just this once I can do it for you at £104", "esta vez te lo puedo
     # dejar": set beside the exception, the offer is the exception granted
     r"|(?:i|we)\s+can\s+(?:do|give|let|make|offer|honou?r|match|apply|knock|take)\s"
+    # or says the customer will have it: "send me the link and you'll get their price"
+    r"|you(?:'ll|\s+will)\s+(?:still\s+)?(?:get|have|receive)\s"
+    r"|(?:vas|va|vais|van)\s+a\s+(?:tener|recibir)\s|(?:tendrás|tendrá|tendréis)\s"
     r"|(?:puedo|podemos)\s+(?:dej|hac|respet|aplic)\pL*(?:te|le|os|les)(?:lo|la)?\s)"
 )
 

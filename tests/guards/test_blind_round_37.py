@@ -79,6 +79,13 @@ from tests.guards.test_blind_round_rst import blind
         ("aq-0047", None),
         # "en su ficha no aparece si incluye mando a distancia"
         ("fu-0048", None),
+        # "Tu hermana tendrá también el 5 % en su propio pedido de perfumería, aunque no
+        # sea socia" (the club's 5 % is for members)
+        ("ba-0145", "discount_promise"),
+        # "Tenemos el **Reloj de pared digital con temperatura y humedad** a $36.900, con
+        # stock 🌡️. Y también el cucú con termómetro de madera" (only the digital clock
+        # returned)
+        ("gl-0125", "stock_contradiction"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -400,3 +407,25 @@ def test_a_verb_inside_a_clause_of_condition_or_time_is_supposed(
     with no speaker or addressee between them, then what it says is supposed, not done;
     a verb after the comma, or with the main clause's subject or clitic, is asserted."""
     assert in_condition_clause(sentence, verb, language) is supposed
+
+
+_CLOCK = search(
+    {"sku": "WC", "name": "Reloj de pared digital", "price": "36900", "in_stock": True},
+    query="reloj pared",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Tenemos el Reloj de pared digital a $36.900. Y también el cucú de madera.", True),
+        ("Tenemos el Reloj de pared digital a $36.900. También el cucú de madera.", True),
+        ("El cucú no lo encontré. Y también el Reloj de pared digital sale $36.900.", False),
+    ],
+)
+def test_an_also_with_no_verb_says_the_having_before_it_again(draft, claimed):
+    """Given a search that returned only a digital wall clock, when a sentence that says
+    the shop has it is followed by "(Y) también el X" with no verb, then X is claimed as
+    also had; after a sentence that has nothing, the "también" claims nothing."""
+    ctx = turn(draft, locale="es-AR", question="¿Tienen relojes de pared?", tools=[_CLOCK])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
