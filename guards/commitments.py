@@ -46,6 +46,7 @@ from guards.verb_groups import (
     _AUX_PROGRESSIVE_ES,
     _AUX_TAKE_ON_ES,
     _BENEFICIARY_ES,
+    _DECLARE_EN,
     _DECLARE_ES,
     _DETERMINERS_ES,
     _DONE_AUX_ES,
@@ -155,6 +156,10 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                 and _in_context(v, context)
             )
         ]
+        if not verbs and speaker and _declared(tokens, index, _DECLARE_EN | _DECLARE_ES):
+            # "consider it booked": the declaration's "it" is the thing asked for, when
+            # no object of the verb's own is said
+            verbs = [v for v, _ in entries if not v.received]
         if actor == PASSIVE:
             verbs = [v for v in verbs if not arrives_as_subject(v, tokens, index)]
         if actor in (CUSTOMER, PASSIVE) and any(

@@ -86,6 +86,12 @@ from tests.guards.test_blind_round_rst import blind
         # stock 🌡️. Y también el cucú con termómetro de madera" (only the digital clock
         # returned)
         ("gl-0125", "stock_contradiction"),
+        # "Consider it booked! 👍 A fitter is scheduled to come and re-stretch the bedroom
+        # carpet" (only the order was looked up)
+        ("fp-0130", "action_claim"),
+        # "Considéralo hecho: en unos días tienes el dinero." (request_refund ran: the
+        # money is what the declaration vouches for, not the request)
+        ("br-0028", "refund_promise"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
