@@ -95,6 +95,9 @@ class Commitment:
         return self.actor != CUSTOMER and not self.negated
 
 
+_DECLARE = _DECLARE_EN | _DECLARE_ES
+
+
 def read_commitments(sentence: str, language: str, *, context: str = "") -> tuple[Commitment, ...]:
     """Cached: three guards read the same sentences of a draft."""
     return _read_commitments(sentence, language, context)
@@ -156,7 +159,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
                 and _in_context(v, context)
             )
         ]
-        if not verbs and speaker and _declared(tokens, index, _DECLARE_EN | _DECLARE_ES):
+        if not verbs and speaker and _declared(tokens, index, _DECLARE):
             # "consider it booked": the declaration's "it" is the thing asked for, when
             # no object of the verb's own is said
             verbs = [v for v, _ in entries if not v.received]

@@ -112,7 +112,8 @@ def _ellipses_filled(pieces: list[str], lang: str) -> list[str]:
     out: list[str] = []
     for piece in pieces:
         also = _ALSO_THE[lang].search(piece)
-        if also is not None and out and _SHOP_HAS[lang].search(out[-1]) is not None:
+        had = bool(out) and _SHOP_HAS[lang].search(out[-1]) is not None
+        if also is not None and had and not negated_clause(out[-1], lang):
             # a verb of its own before any relative ("Y también el Rider es lindo")
             # predicates; it leaves no "tenemos" out
             own = words(piece)

@@ -131,8 +131,8 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         if named and not one:
             # "The DeLonghi is out of stock, but the Stelrad is available. It's fully
             # guaranteed…": the one product the sentence's last clause names
-            final = [named_products(c, products) for c in clauses(sentence, book.clause_breaks)]
-            final = next((n for n in reversed(final) if n), [])
+            parts = reversed(clauses(sentence, book.clause_breaks))
+            final = next((n for part in parts if (n := named_products(part, products))), [])
             named, one = (final, True) if len(final) == 1 else (named, one)
         last = named[-1] if named and one else (None if named else last)
     return None

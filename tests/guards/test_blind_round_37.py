@@ -427,11 +427,14 @@ _CLOCK = search(
         ("Tenemos el Reloj de pared digital a $36.900. Y también el cucú de madera.", True),
         ("Tenemos el Reloj de pared digital a $36.900. También el cucú de madera.", True),
         ("El cucú no lo encontré. Y también el Reloj de pared digital sale $36.900.", False),
+        # the having before it denied: the "también" says nothing had
+        ("No tenemos relojes cucú. Y también el barómetro de madera.", False),
     ],
 )
 def test_an_also_with_no_verb_says_the_having_before_it_again(draft, claimed):
     """Given a search that returned only a digital wall clock, when a sentence that says
     the shop has it is followed by "(Y) también el X" with no verb, then X is claimed as
-    also had; after a sentence that has nothing, the "también" claims nothing."""
+    also had; after a sentence that has nothing, or denies having, the "también" claims
+    nothing."""
     ctx = turn(draft, locale="es-AR", question="¿Tienen relojes de pared?", tools=[_CLOCK])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is claimed
