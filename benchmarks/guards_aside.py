@@ -57,6 +57,7 @@ GROUPS = {
     "GQ-GT": "guards-gq guards-gr actions-gs guards-gt",
     "GU-GX": "guards-gu guards-gv actions-gw guards-gx",
     "GY-HB": "guards-gy guards-gz actions-ha guards-hb",
+    "HC-HF": "guards-hc guards-hd actions-he guards-hf",
 }
 
 

@@ -76,11 +76,13 @@ THRESHOLD_FILES = frozenset(
 # round, 320 turns), session 35 FZ-GC's four (session 34's second round, 320 turns),
 # session 36 GD-GH's and GI-GL's eight (session 34's third round and session 35's first,
 # 640 turns), session 37 GM-GP's and GQ-GT's eight (session 35's second round and
-# session 36's first, 640 turns); what measures is the round asked for last.
+# session 36's first, 640 turns), session 38 GU-GX's four (session 36's second round, 320
+# turns) once session 38's round (HC-HF) had arrived and been first-figured; what
+# measures is the two rounds asked for last.
 MEASURE_ONLY = frozenset(
     {
-        *("guards-gu", "guards-gv", "actions-gw", "guards-gx"),  # session 36's second round
-        *("guards-gy", "guards-gz", "actions-ha", "guards-hb"),  # session 37's first round
+        *("guards-gy", "guards-gz", "actions-ha", "guards-hb"),  # session 37's round
+        *("guards-hc", "guards-hd", "actions-he", "guards-hf"),  # session 38's round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
