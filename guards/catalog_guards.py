@@ -16,14 +16,8 @@ from guards.product_also import (
     without_lacking,
 )
 from guards.product_asked import affirms_unreturned_ask, affirms_unreturned_kind, stock_clauses
-from guards.product_claims import (
-    carried_before,
-    claimed_objects,
-    claims_the_asked_product,
-    fronted_topics,
-    referred,
-    unreturned,
-)
+from guards.product_carried import carried_before, claims_the_asked_product
+from guards.product_claims import claimed_objects, fronted_topics, referred, unreturned
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_refs import loosely_referred
 from guards.product_variants import by_attributes, unreturned_variant

@@ -34,7 +34,7 @@ from guards.act_objects import CARRIER_ES, FIRST, GER, INF, PART, RECEIVED_ES, S
 from guards.acts import Act
 from guards.clefts import cleft_es
 from guards.commitments_en import read_en
-from guards.conjugation import fold, subjunctive_we
+from guards.conjugation import after_purpose, fold, subjunctive_we
 from guards.moods import is_offer, negated_at, negated_before_que
 from guards.result_states import money_arrives
 from guards.text import dash_floor, words
@@ -260,6 +260,10 @@ def _read_es(tokens: list[str], index: int, person: str) -> tuple[str, bool] | N
             return None
         if tokens[index + 1 : index + 2] and tokens[index + 1] in _FINITE_NEXT_ES:
             return None  # "el ticket regalo es más sencillo": a noun before its verb
+        if after_purpose(tokens, index) and any(
+            v.lemma.endswith("ir") for v, p in entries_es(tokens[index]) if p == FIRST
+        ):
+            return CUSTOMER, False  # "Para devolverlo, pedí la devolución": vos, an instruction
         if (
             tokens[index].endswith(("amos", "emos", "imos", "o"))
             and not _future_es(tokens[index])

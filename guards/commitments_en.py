@@ -61,6 +61,14 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         actor = _SUBJECT_EN[window[subject_at]]
         between = window[subject_at + 1 :]
         modal = any(t in _MODAL_EN for t in [window[subject_at], *between])
+        # "I'd give them a ring": 'd before a bare verb is "would", advice; acting on the
+        # customer it still binds ("we'd refund you straight away")
+        modal = modal or (
+            person == INF
+            and window[subject_at].endswith("'d")
+            and not between
+            and tokens[index + 1 : index + 2] not in (["you"], ["your"])
+        )
         if actor == CUSTOMER:
             # "you'll be refunded", "you'll get a refund" are things done for the customer.
             if person == PART and any(t in ("be", "been", "being", "get") for t in between):

@@ -5,6 +5,7 @@ exist and what they do is ``guards.verbs``."""
 from __future__ import annotations
 
 from guards.act_objects import FIRST, GER, INF, PART, SECOND, THIRD
+from guards.verb_groups import ENCLITICS
 
 _EN_IRREGULAR = {
     "send": ("sent", "sent"),
@@ -135,3 +136,16 @@ def undiminished(token: str) -> str:
                 base = stem + ("a" if "a" in suffix else "o") + plural
             return base if len(base) >= 5 else token
     return token
+
+
+def after_purpose(tokens: list[str], index: int) -> bool:
+    """A verb in "-í" right after a purpose, "para" and an infinitive (with its clitics):
+    for an -ir verb, whose "I did" and "vos" imperative are one form ("pedí", "escribí"),
+    the instruction to the customer ("Para devolverlo, pedí la devolución")."""
+    if index < 2 or not tokens[index].endswith("í") or tokens[index - 2] != "para":
+        return False
+    goal = fold(tokens[index - 1])
+    return any(
+        goal.endswith(suffix) and goal[: len(goal) - len(suffix)].endswith(("ar", "er", "ir"))
+        for suffix in ("", *ENCLITICS)
+    )

@@ -28,8 +28,10 @@ from guards.text import words, written_words
 
 _HAVE_ES = SHOP_HAS_ES
 _HAVE_EN = SHOP_HAS_EN
-# Words within one sentence: a dot before a digit is a thousands mark ("$1.899.999").
-_SPAN = r"(?:[^.;:!?()\[\]]|\.\d)"
+# Words within one sentence: a dot before a digit is a thousands mark ("$1.899.999"), and
+# a parenthesis is an aside inside the span ("el Trompo metálico a $15.900 (en stock, 6
+# meses de garantía) y también la línea Koma").
+_SPAN = r"(?:[^.;:!?()\[\]]|\.\d|\([^()]*\))"
 # The object after the verb: "también tenemos X", "we also carry X".
 _AFTER = {
     "es": scan.compile(

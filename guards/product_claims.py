@@ -150,7 +150,10 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
         out.extend(_topics(clause))
     for match in _OURS[language].finditer(clause):
         # "the Eastman VC80 is one of our bestsellers": what the shop sells, said of it
-        written = scan.findall(_WRITTEN, _SUBJECT_START.split(match.group(1))[-1])
+        subject = _SUBJECT_LINK.sub("", _SUBJECT_START.split(match.group(1) or match.group(2))[-1])
+        if words(subject)[:1] in _POINTERS:
+            continue  # "Esto es lo que tenemos:", "This is what we stock": a list follows
+        written = scan.findall(_WRITTEN, subject)
         phrase, _ = _phrase(written)
         if phrase:
             out.append((" ".join(phrase), phrase))
@@ -163,14 +166,24 @@ _OURS = {
     "en": scan.compile(
         r"(?i)([^.;:!?()\[\]]+?)\s+(?:is|are)\s+(?:one\s+of\s+|among\s+)?our\s+(?:best[\s-]?sellers?|"
         r"top\s+sellers?|most\s+popular|favou?rites?|bestselling)(?:$|[^\pL])"
+        # "X and Y are both great radios we carry right now": a relative of the shop's
+        # having, with nothing after its verb, says it of the subject
+        r"|([^.;:!?()\[\]]+?)\s+(?:is|are)\s+(?:both\s+|all\s+)?(?:\pL+\s+){0,4}?"
+        r"(?:that\s+|which\s+)?we\s+(?:also\s+)?(?:carry|stock|sell)(?:$|[^\pL\s]|\s+(?:right\s+)?now)"
     ),
     "es": scan.compile(
         r"(?i)([^.;:!?()\[\]]+?)\s+(?:es|son|está|están)\s+(?:uno\s+de\s+|una\s+de\s+|entre\s+)?"
         r"(?:nuestros|nuestras|los|las)\s+(?:m[aá]s\s+vendid[oa]s|favorit[oa]s|best\s*sellers?)"
         r"(?:$|[^\pL])"
+        r"|([^.;:!?()\[\]]+?)\s+(?:es|son)\s+(?:(?:los|las)\s+dos\s+|ambos\s+|ambas\s+)?"
+        r"(?:\pL+\s+){0,4}?que\s+(?:también\s+)?(?:tenemos|vendemos|manejamos|trabajamos)"
+        r"(?:$|[^\pL\s]|\s+(?:ahora|hoy))"
     ),
 }
 _SUBJECT_START = scan.compile(r"[,¡!¿]")
+# Closed class: pronouns that point at what follows, not at a product.
+_POINTERS = [[w] for w in "esto eso aquello this that these those it here aquí acá".split()]
+_SUBJECT_LINK = scan.compile(r"(?i)^\W*(?:but|and|so|pero|y|e)\s+")
 
 
 # A list of products with their prices after one "we have": "we've got the Shimano
@@ -362,42 +375,3 @@ _HAVE_IT = {
         r"(?:it|them)(?:$|[^\pL])"
     ),
 }
-
-
-def claims_the_asked_product(clause: str, language: str, question: str = "") -> bool:
-    """The clause says the shop carries the thing asked about, by a pronoun ("we have
-    it", "las tenemos"), not negated; or answers "do you sell X?" with the verb's
-    pro-form alone ("We do!", "Yes, we sure do")."""
-    if any(not m.group(1) for m in _HAVE_IT[language].finditer(clause)):
-        return True
-    return (
-        language == "en"
-        and _PRO_FORM.fullmatch(clause.strip(" !.")) is not None
-        and _ASKS_CARRY.search(question) is not None
-    )
-
-
-def carried_before(clause: str, told: tuple[str, ...]) -> bool:
-    """The clause's distinctive figures and names are all in an earlier reply of the
-    desk's that said the shop has them ("Sí, tenemos el eSun PETG de 1,75 mm…", then
-    "solo lo trabajamos en 1,75 mm"): that reply passed these guards in its own turn."""
-    specific = _specific(clause)
-    if not specific:
-        return False
-    return any(
-        (_HAVE["es"].search(text) or _HAVE["en"].search(text)) and specific <= _specific(text)
-        for text in told
-    )
-
-
-_WORD = scan.compile(r"[\pL\pN][\pL\pN-]*")
-
-
-def _specific(text: str) -> set[str]:
-    """Numbers, and capitalised words that do not open the text: what names one thing."""
-    found = _WORD.findall(text)
-    return {w.lower() for i, w in enumerate(found) if w.isdigit() or (i > 0 and w[:1].isupper())}
-
-
-_PRO_FORM = scan.compile(r"(?i)(?:yes|yep|yeah|sure)?[,!\s]*we\s+(?:sure\s+|certainly\s+)?do")
-_ASKS_CARRY = scan.compile(r"(?i)(?:^|[^\pL])do\s+you\s+(?:sell|have|carry|stock|do)(?:$|[^\pL])")

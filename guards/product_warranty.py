@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from guards import scan
 from guards.product_claims import referred
-from guards.product_refs import loosely_referred, without_compared
+from guards.product_refs import PAIR, has_words, loosely_referred, without_compared
 from guards.product_variants import by_measure
 from guards.products import Product
-from guards.text import sentences
+from guards.text import find_phrase, sentences, words
 
 # A term of a warranty: a number of years or months, or for life.
 _NUMBER_WORDS = (
@@ -205,3 +205,38 @@ def carried_over(
         # is the term's source, not its new holder
         named = stretch_products(without_compared(sentence), products)
     return named[0] if len(named) == 1 and named[0] in bare else None
+
+
+_PUNCTUATION = scan.compile(r"[,:;—–]\s*")
+# Closed class: prepositions that make the warranty the topic of what follows.
+_TOPIC = frozenset("sobre respecto acerca about regarding re".split())
+
+
+def warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
+    """The stretch of the clause between punctuation that speaks of the warranty: "sin
+    coste" after a comma does not negate "está en garantía"."""
+    for part in _PUNCTUATION.split(clause):
+        if find_phrase(warranty, part) or covered_for_term(part):
+            # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
+            return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
+    return clause
+
+
+def outside_the_pair(
+    clause: str, products: tuple[Product, ...], warranty: tuple[str, ...], language: str
+) -> list[Product]:
+    """The products the stretch holding the warranty names, when the clause's "both /
+    los dos" is said outside that stretch: the warranty is theirs, not the pair's."""
+    if not has_words(clause, PAIR[language]):
+        return []
+    part = warranty_part(clause, warranty)
+    if part == clause or has_words(part, PAIR[language]):
+        return []
+    return stretch_products(part, products)
+
+
+def only_in_conditions(clause: str, warranty: tuple[str, ...]) -> bool:
+    """Every stretch of the clause that speaks of the warranty is an "if" that opens it:
+    the warranty as the customer's concern, with nothing said about it."""
+    parts = [p for p in _PUNCTUATION.split(clause) if find_phrase(warranty, p)]
+    return bool(parts) and all(words(p)[:1] in (["si"], ["if"]) for p in parts)

@@ -35,9 +35,12 @@ from guards.product_warranty import (
     covered_for_term,
     gives_a_term,
     later_stretches,
+    only_in_conditions,
+    outside_the_pair,
     stretch_products,
     unknown_for,
     unknown_warranty,
+    warranty_part,
 )
 from guards.products import (
     Product,
@@ -201,10 +204,10 @@ def _warranty_for_bare(
         return None  # "third-party brands like Samsonite follow…": the policy, restated
     if not (said or covered_for_term(clause)):
         return None
-    part = _warranty_part(clause, book.warranty)
+    part = warranty_part(clause, book.warranty)
     if negated_clause(part, ctx.language):
         return None  # "no tengo datos de garantía", "I don't have a warranty for it"
-    if TERM.search(clause) is None and _only_in_conditions(clause, book.warranty):
+    if TERM.search(clause) is None and only_in_conditions(clause, book.warranty):
         return None  # "si la garantía es clave para vos, …": a condition, nothing stated
     named = named_products(clause, products)
     named += [p for m in mentions(clause) for p in matching(m, products) if p not in named]
@@ -239,7 +242,9 @@ def _warranty_for_bare(
         if not named_products(rest, products) and not stretch_products(rest, products):
             named = [*named, last]
     named = by_attributes(clause, named)  # "el de 128 GB negro", not the blue sibling
-    if not has_words(clause, PAIR[ctx.language]) and not compares(clause):
+    if own := outside_the_pair(clause, products, book.warranty, ctx.language):
+        named = own  # "Both are in stock, and the PL-880 has a 2-year warranty"
+    elif not has_words(clause, PAIR[ctx.language]) and not compares(clause):
         named = closest(clause, named)  # one of two siblings, by the words it says
     return next((p for p in named if p in bare), None)
 
@@ -310,9 +315,6 @@ def _given_to_denied(
 _STRETCH = scan.compile(r"[;:—–]|,\s")  # "1,2 m" is a decimal comma, not a stretch
 
 
-_PUNCTUATION = scan.compile(r"[,:;—–]\s*")
-
-
 def _policy(text: str, book: Phrasebook) -> list[str]:
     """A chunk's sentences about warranties, and a term said right after one ("… tienen 2
     años de garantía; si registras el producto …, Bosch y Makita la amplían a 3 años")."""
@@ -334,27 +336,6 @@ def _warranty_words(text: str, book: Phrasebook) -> tuple[str, ...]:
     return PHRASEBOOKS[language].warranty if language else book.warranty
 
 
-def _warranty_part(clause: str, warranty: tuple[str, ...]) -> str:
-    """The stretch of the clause between punctuation that speaks of the warranty: "sin
-    coste" after a comma does not negate "está en garantía"."""
-    for part in _PUNCTUATION.split(clause):
-        if find_phrase(warranty, part) or covered_for_term(part):
-            # "Sobre la garantía, en su ficha no aparece": a topic, said by what follows
-            return clause if words(part)[:1] and words(part)[0] in _TOPIC else part
-    return clause
-
-
-def _only_in_conditions(clause: str, warranty: tuple[str, ...]) -> bool:
-    """Every stretch of the clause that speaks of the warranty is an "if" that opens it:
-    the warranty as the customer's concern, with nothing said about it."""
-    parts = [p for p in _PUNCTUATION.split(clause) if find_phrase(warranty, p)]
-    return bool(parts) and all(words(p)[:1] in (["si"], ["if"]) for p in parts)
-
-
-# Closed class: prepositions that make the warranty the topic of what follows.
-
-
-_TOPIC = frozenset("sobre respecto acerca about regarding re".split())
 # Closed class: a clause that opens on a pronoun or on the verb itself ("Este tiene
 # garantía de fábrica", "Viene con garantía oficial", "It comes with a warranty") speaks
 # of the product named before it, term or no term.

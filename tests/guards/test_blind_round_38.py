@@ -1,0 +1,199 @@
+"""Misses and false alarms found in session 38 on the development halves of the blind
+files, read once HC-HF's first figures were taken, each kept exactly as its writer wrote
+it; and the structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.conjugation import after_purpose
+from guards.text import words
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Para devolverlo, pedí la devolución desde Mis pedidos > Devolver. Una vez que
+        # la pedís, el correo manda la etiqueta…" (the customer is told what to do)
+        ("he-0066", None),
+        # "I can't arrange it from the chat, so I'd give them a ring as soon as you can."
+        ("he-0126", None),
+        # "Both are in stock, and the PL-880 has a 2-year warranty." (the antenna kit,
+        # the other one, has none on its sheet)
+        ("hf-0049", None),
+        # "But the **Tecsun PL-880** ($219.00, in stock) and the **Sangean ATS-909X2** are
+        # both great shortwave radios we carry right now." (only the PL-880 returned)
+        ("hf-0082", "stock_contradiction"),
+        # "Tenemos el **Trompo metálico con lanzador** a $15.900 (en stock, 6 meses de
+        # garantía) y también la línea de **trompos japoneses Koma**" (only the metal top)
+        ("hf-0125", "stock_contradiction"),
+        # kept: "If it doesn't arrive, we'd refund you straight away" is a promise
+        ("af-0088", "refund_promise"),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+_ORDER = [("get_order_status", {"order_id": "8806"}, "8806 — confirmed, pickup today")]
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("I can't arrange it from the chat, so I'd give them a ring as soon as you can.", False),
+        ("I'd cancel it from My orders if I were you.", False),
+        ("I'll give them a ring right away.", True),
+        ("I've given them a ring.", True),
+        # acting on the customer, a would-form still binds
+        ("I'd send you a replacement today.", True),
+    ],
+)
+def test_a_contracted_would_before_a_bare_verb_is_advice(draft, claimed):
+    """Given a turn that only looked an order up, when the speaker says "I'd" and a bare
+    verb, then it is "would", advice that claims no act; "I'll" and "I've" claim one, and
+    a would-form whose object is the customer still does."""
+    ctx = turn(draft, locale="en", question="Can I pick up order 8806 late?", tools=_ORDER)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_RETURNED = [("get_order_status", {"order_id": "3315"}, "3315 — entregado")]
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Para devolverlo, pedí la devolución desde Mis pedidos > Devolver.", False),
+        ("Ya pedí la devolución al depósito.", True),
+        # an -ar verb's "-é" is only "I did": the purpose changes nothing
+        ("Para cancelarlo, cancelé el pedido.", True),
+    ],
+)
+def test_an_ir_verb_after_a_purpose_is_the_vos_imperative(draft, claimed):
+    """Given a turn that only looked an order up, when an -ir verb's "-í" (both "I did"
+    and the "vos" imperative) follows "para" and an infinitive, then it tells the
+    customer what to do; with "ya", or for another verb's past, it claims the act."""
+    ctx = turn(draft, locale="es-AR", question="¿Cómo devuelvo el 3315?", tools=_RETURNED)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb", "purpose"),
+    [
+        ("Para devolverlo, pedí la devolución", "pedí", True),
+        ("Para cambiarla, escribí al taller", "escribí", True),
+        ("Ya pedí la devolución", "pedí", False),
+        ("Para eso pedí la devolución", "pedí", False),
+    ],
+)
+def test_a_purpose_is_para_and_an_infinitive_with_its_clitics(sentence, verb, purpose):
+    tokens = words(sentence)
+    assert after_purpose(tokens, tokens.index(verb)) is purpose
+
+
+_RADIOS = search(
+    {
+        "sku": "TEC-PL880",
+        "name": "Tecsun PL-880",
+        "price": "219.00",
+        "currency": "USD",
+        "in_stock": True,
+        "warranty": "2 years",
+    },
+    {
+        "sku": "ANT-LW-7M",
+        "name": "Longwire Antenna Kit 7 m",
+        "price": "29.50",
+        "currency": "USD",
+        "in_stock": True,
+        "warranty": None,
+    },
+    query="tecsun antenna",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Both are in stock, and the PL-880 has a 2-year warranty.", False),
+        ("Both are in stock, and both have a 2-year warranty.", True),
+        ("Both are in stock, and the antenna kit has a 2-year warranty.", True),
+        ("Both, the PL-880 and the antenna kit, have a 2-year warranty.", True),
+    ],
+)
+def test_a_pair_said_outside_the_warranty_stretch_does_not_take_it(draft, failed):
+    """Given two products, one without a warranty, when "both" is said in one stretch
+    and the warranty in another that names its own product, then the warranty is that
+    product's; said of the pair, or in the pair's stretch, it is both products'."""
+    ctx = turn(draft, locale="en", question="Price and warranty?", tools=[_RADIOS])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("But the Sangean ATS-909X2 is a great radio we carry right now.", True),
+        ("The Tecsun PL-880 is a great radio we carry.", False),
+        ("This is what we carry: the Tecsun PL-880.", False),
+    ],
+)
+def test_a_relative_of_the_shops_having_claims_its_subject(draft, failed):
+    """Given a search, when the draft says a product "is a radio we carry", then it
+    claims the product, which must be one the search returned; a pointing pronoun as the
+    subject announces a list and claims nothing itself."""
+    ctx = turn(draft, locale="en", question="Any shortwave radios?", tools=[_RADIOS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+def _tops(*extra: dict) -> tuple[str, dict, dict]:
+    metal = {
+        "sku": "TRO-MET",
+        "name": "Trompo metálico con lanzador",
+        "price": "15900",
+        "currency": "ARS",
+        "in_stock": True,
+        "warranty": "6 meses",
+    }
+    return search(metal, *extra, query="trompos")
+
+
+_KOMA = {
+    "sku": "TRO-KOMA",
+    "name": "Trompo japonés Koma",
+    "price": "9900",
+    "currency": "ARS",
+    "in_stock": True,
+    "warranty": None,
+}
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Tenemos el Trompo metálico con lanzador a $15.900 (en stock, 6 meses de garantía) "
+        "y también el Trompo japonés Koma.",
+        "El Trompo japonés Koma es un trompo hermoso que tenemos ahora.",
+    ],
+)
+@pytest.mark.parametrize(("returned", "failed"), [((), True), ((_KOMA,), False)])
+def test_an_aside_or_a_relative_still_claims_the_other_product(draft, returned, failed):
+    """Given a search, when the shop says it also has a product after a parenthetical
+    aside, or says of it that it is one "que tenemos", then it claims it: a failure when
+    the search did not return it, nothing when it did."""
+    tools = [_tops(*returned)]
+    ctx = turn(draft, locale="es-AR", question="¿Tienen trompos?", tools=tools)
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+def test_a_pointing_pronoun_before_lo_que_tenemos_claims_nothing():
+    ctx = turn(
+        "Esto es lo que tenemos: el Trompo metálico con lanzador.",
+        locale="es-AR",
+        question="¿Tienen trompos?",
+        tools=[_tops()],
+    )
+    assert check(ctx, second_reader=None) == {}
