@@ -244,6 +244,8 @@ _BUY_NOW = {
 # What a negation must share with the offer to deny it: the stretch after the last
 # comma, colon or dash ("No se preocupe: puede hacer el pedido hoy" still offers).
 _STRETCH = re.compile(r"[,:—–]")
+_SENTENCE_END = re.compile(r"[!?;\n]+|\.(?!\d)")  # "$1.250.000" is one number
+_NEXT_CONJUNCT = re.compile(r"(?i)\s(?:y|e|and)\s|$")
 
 
 def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) -> Product | None:
@@ -251,15 +253,22 @@ def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) 
     it now ("Ahora mismo está sin stock. Igual lo podés comprar hoy mismo"): the only
     thing that clause can be about is the product that is gone."""
     named = [p for p in products if p.in_stock is not None and loosely_referred(draft, (p,))]
+    # a draft that names none speaks of what was returned, when all of it is gone
+    # ("Podés comprarla ya mismo" after the search found only the sold-out table)
+    if not named and products and all(p.in_stock is False for p in products):
+        named = list(products)
     if not named or any(p.in_stock for p in named):
         return None
     lang = "en" if language == "en" else "es"
-    for clause in re.split(r"[.!?;\n]+", draft):
+    for sentence in _SENTENCE_END.split(draft):
+        if (now := _BUY_NOW[lang].search(sentence)) is None:
+            continue
+        # a later conjunct holds its own time ("podés comprarla ya mismo y te la
+        # despachamos apenas entre"): the offer now is read up to it
+        clause = sentence[: _NEXT_CONJUNCT.search(sentence, now.end()).start()]
         if said_for_later(clause) or offers_an_alternative(clause):
             continue
         if any(w in _WHEN for w in words(clause)):
-            continue
-        if (now := _BUY_NOW[lang].search(clause)) is None:
             continue
         stretch = _STRETCH.split(clause[: now.end()])[-1]
         if not negated_clause(stretch + clause[now.end() :], language):

@@ -29,6 +29,9 @@ from tests.guards.test_blind_round_rst import blind
         # "Tenemos el **Trompo metálico con lanzador** a $15.900 (en stock, 6 meses de
         # garantía) y también la línea de **trompos japoneses Koma**" (only the metal top)
         ("hf-0125", "stock_contradiction"),
+        # "¡Sí, obvio! Podés comprarla ya mismo a $1.250.000 y te la despachamos apenas
+        # entre" (the one table returned is out of stock)
+        ("gu-0142", "out_of_stock_offered"),
         # kept: "If it doesn't arrive, we'd refund you straight away" is a promise
         ("af-0088", "refund_promise"),
     ],
@@ -197,3 +200,34 @@ def test_a_pointing_pronoun_before_lo_que_tenemos_claims_nothing():
         tools=[_tops()],
     )
     assert check(ctx, second_reader=None) == {}
+
+
+_SOLD_OUT = search(
+    {
+        "sku": "MES-EXT",
+        "name": "Mesa de ping pong exterior Sponeta S3-87e",
+        "price": "1250000",
+        "currency": "ARS",
+        "in_stock": False,
+        "warranty": "24 meses",
+    },
+    query="sponeta exterior",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "offered"),
+    [
+        ("Podés comprarla ya mismo y te la despachamos apenas entre.", True),
+        ("Podés comprarla ya mismo a $1.250.000.", True),
+        ("Cuando entre, la podés comprar hoy mismo.", False),
+        ("Podés comprarla ya mismo cuando entre.", False),
+    ],
+)
+def test_a_sold_out_product_sold_now_by_a_pronoun(draft, offered):
+    """Given a search whose only product is out of stock, when the draft names no
+    product and offers to sell "it" now, then it offers that product; a time said in a
+    later conjunct ("y te la despachamos apenas entre") does not make the sale now one
+    for later, while a time clause that governs the offer does."""
+    ctx = turn(draft, locale="es-AR", question="¿Me la venden igual?", tools=[_SOLD_OUT])
+    assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is offered
