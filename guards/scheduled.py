@@ -19,12 +19,19 @@ from itertools import pairwise
 from guards.moods import conditional, is_offer
 from guards.on_the_way import shipping_reported
 from guards.text import words
-from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
+from guards.verb_groups import _NEGATION_EN, _NEGATION_ES, _TEAM_EN, _TEAM_ES
 
+# the carriers and the shop's places, and every name the shop's own people go by (its
+# team and trades: "our crew will come back on Friday", "el instalador pasa el lunes")
 _ROLES = tuple(
-    "courier carrier driver technician engineer colleague workshop warehouse depot shop store "
-    "transportista repartidor mensajero mensajería mensajeria técnico tecnico compañer "
-    "taller almacén almacen depósito deposito correo equipo team".split()
+    sorted(
+        {
+            *"courier carrier driver depot shop store transportista repartidor mensajero".split(),
+            *"mensajería mensajeria compañer correo".split(),
+            *_TEAM_EN,
+            *_TEAM_ES,
+        }
+    )
 )
 _DAYS = frozenset(
     "today tomorrow tonight monday tuesday wednesday thursday friday saturday sunday "

@@ -32,6 +32,9 @@ from tests.guards.test_blind_round_rst import blind
         # "¡Sí, obvio! Podés comprarla ya mismo a $1.250.000 y te la despachamos apenas
         # entre" (the one table returned is out of stock)
         ("gu-0142", "out_of_stock_offered"),
+        # "Our crew will come back on Friday to clear the branches." (only the order was
+        # looked up)
+        ("ha-0043", "action_claim"),
         # kept: "If it doesn't arrive, we'd refund you straight away" is a promise
         ("af-0088", "refund_promise"),
     ],
@@ -231,3 +234,26 @@ def test_a_sold_out_product_sold_now_by_a_pronoun(draft, offered):
     for later, while a time clause that governs the offer does."""
     ctx = turn(draft, locale="es-AR", question="¿Me la venden igual?", tools=[_SOLD_OUT])
     assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is offered
+
+
+_FELLED = [("get_order_status", {"order_id": "8834"}, "8834 — tree felling, completed 1 July")]
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "claimed"),
+    [
+        ("Our crew will come back on Friday to clear the branches.", "en", True),
+        ("El instalador te visita el lunes para terminar la obra.", "es-AR", True),
+        ("La tripulación pasará mañana a retirar las ramas.", "es-ES", True),
+        ("If you'd like, our crew can come back on Friday to clear the branches.", "en", False),
+        ("Our crew won't be back on Friday, sorry.", "en", False),
+        ("Our crew finished the felling on 1 July.", "en", False),
+    ],
+)
+def test_the_shops_trades_said_to_act_on_a_day(draft, locale, claimed):
+    """Given a turn that only looked an order up, when one of the shop's own people by
+    their trade (crew, fitter, installer) is said to act for the customer on a day, then
+    an arrangement is claimed, as for a courier or a colleague; an offer, a negation or
+    the record's own past claims none."""
+    ctx = turn(draft, locale=locale, question="The branches are still here.", tools=_FELLED)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
