@@ -14,6 +14,7 @@ unsaid.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from guards.moods import conditional, is_offer
@@ -44,6 +45,7 @@ _FUTURE_EN = frozenset("will 'll".split())
 _GOING_ES = frozenset("va van".split())
 _HOURS = frozenset("opening closing running offering".split())
 _DELIVERING = ("deliver", "entreg", "llev", "bring", "drop", "arriv", "lleg")
+_CONDITIONED_CONJUNCT = re.compile(r"\s(?:y|e|and)\s*,?\s*(?:si|if|cuando|when|once)\s")
 _COMPLEMENT = 5  # "a colleague from our claims team", "un técnico del taller de motos"
 
 
@@ -57,7 +59,12 @@ def scheduled_by_others(
     if not any(role in lower for role in _ROLES):
         return None  # no one outside the chat named: most sentences
     if conditional(lower) or is_offer(lower, language):
-        return None  # "si no estás, el repartidor volverá mañana": on a condition
+        # a condition inside a later conjunct conditions only that conjunct: "un técnico
+        # te va a llamar mañana y, si hace falta, coordinar una visita"
+        head = _CONDITIONED_CONJUNCT.split(lower, maxsplit=1)[0]
+        if head == lower or conditional(head) or is_offer(head, language):
+            return None  # "si no estás, el repartidor volverá mañana": on a condition
+        lower = head
     for mark in (";", ":", " — ", " – ", " - "):
         lower = lower.replace(mark, ",")
     for clause in lower.split(","):

@@ -35,6 +35,9 @@ from tests.guards.test_blind_round_rst import blind
         # "Our crew will come back on Friday to clear the branches." (only the order was
         # looked up)
         ("ha-0043", "action_claim"),
+        # "Quedate tranquilo: un técnico te va a llamar mañana para ver lo de la
+        # condensación y, si hace falta, coordinar una visita." (no tool ran)
+        ("gw-0124", "action_claim"),
         # kept: "If it doesn't arrive, we'd refund you straight away" is a promise
         ("af-0088", "refund_promise"),
     ],
@@ -256,4 +259,24 @@ def test_the_shops_trades_said_to_act_on_a_day(draft, locale, claimed):
     an arrangement is claimed, as for a courier or a colleague; an offer, a negation or
     the record's own past claims none."""
     ctx = turn(draft, locale=locale, question="The branches are still here.", tools=_FELLED)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        (
+            "Quedate tranquilo: un técnico te va a llamar mañana y, si hace falta, coordinar "
+            "una visita.",
+            True,
+        ),
+        ("Si hace falta, un técnico te va a llamar mañana.", False),
+        ("Un técnico te va a llamar mañana si hace falta.", False),
+    ],
+)
+def test_a_condition_in_a_later_conjunct_leaves_the_first_unconditioned(draft, claimed):
+    """Given no tool ran, when a technician is said to call tomorrow and a condition
+    opens only the conjunct after "y", then the call is still arranged; a condition
+    fronted or after the whole clause conditions the call itself."""
+    ctx = turn(draft, locale="es-AR", question="Me gotea la ventana nueva.")
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
