@@ -90,13 +90,15 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
         # unificando tus cuentas"
         return _done_for_yours(tokens, head, language)
     negation = _NEGATION_EN if language == "en" else _NEGATION_ES
-    if negation & set(tokens):
-        return None
+    if negation & set(tokens) or _range_of_days(tokens):
+        return None  # "de lunes a viernes", "Monday to Friday": hours, not an arrangement
     if any(day in record for day in _DAYS & set(tokens)):
         return None  # the record gives the day
     if shipping_reported(record) and any(t.startswith(_DELIVERING) for t in tokens):
         return None  # "the courier will deliver it tomorrow" of a parcel on its way
-    at = head
+    at = role = head
+    while tokens[at + 1 : at + 2] in (["de"], ["del"]) and at + 2 < len(tokens):
+        at += 2  # the role's complement: "un compañero de logística se comunica hoy"
     after = tokens[at + 1 : at + 4]
     if language == "en":
         # "a colleague is already on it and will be in touch shortly"
@@ -113,10 +115,18 @@ def _in_clause(clause: str, language: str, record: str, *, soon: bool) -> str | 
         # an object clitic between: "el taller te lo despacha a Mendoza esta semana"
         near = [t for t in near if t not in ("lo", "la", "los", "las")]
         future = future or any(
-            a in ("te", "le", "les") and b.endswith(("a", "e", "an", "en")) and len(b) > 3
+            a in ("te", "le", "les", "se") and b.endswith(("a", "e", "an", "en")) and len(b) > 3
             for a, b in pairwise(near)
         )
-    return tokens[at] if future else None
+    return tokens[role] if future else None
+
+
+def _range_of_days(tokens: list[str]) -> bool:
+    """Two days joined as a span ("de lunes a viernes", "Monday to Friday")."""
+    return any(
+        a in _DAYS and b in ("a", "al", "to", "through", "till", "until") and c in _DAYS
+        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+    )
 
 
 _YOUR = {"en": frozenset(("your",)), "es": frozenset("tu tus su sus".split())}

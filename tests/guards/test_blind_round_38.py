@@ -38,6 +38,9 @@ from tests.guards.test_blind_round_rst import blind
         # "Quedate tranquilo: un técnico te va a llamar mañana para ver lo de la
         # condensación y, si hace falta, coordinar una visita." (no tool ran)
         ("gw-0124", "action_claim"),
+        # "Un compañero de logística se comunica hoy con el expreso para pasarle la
+        # dirección completa." (only the order was looked up)
+        ("bs-0147", "action_claim"),
         # kept: "If it doesn't arrive, we'd refund you straight away" is a promise
         ("af-0088", "refund_promise"),
     ],
@@ -279,4 +282,31 @@ def test_a_condition_in_a_later_conjunct_leaves_the_first_unconditioned(draft, c
     opens only the conjunct after "y", then the call is still arranged; a condition
     fronted or after the whole clause conditions the call itself."""
     ctx = turn(draft, locale="es-AR", question="Me gotea la ventana nueva.")
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_HELD = [
+    (
+        "get_order_status",
+        {"order_id": "8050"},
+        "8050 — despachado por expreso, en depósito del expreso: dirección incompleta",
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Un compañero de logística se comunica hoy con el expreso.", True),
+        ("Un compañero de logística se va a comunicar hoy con el expreso.", True),
+        ("Un compañero de logística no se comunica hoy con el expreso.", False),
+        ("El equipo de logística se encarga de los envíos de lunes a viernes.", False),
+    ],
+)
+def test_a_role_with_its_complement_acting_today(draft, claimed):
+    """Given a turn that only looked an order up, when a colleague "de logística" is
+    said to act today (a present with a day, a reflexive verb, or "va a"), then the
+    act is claimed past the role's complement; a negation, or a span of weekdays (the
+    hours a team works), claims none."""
+    ctx = turn(draft, locale="es-AR", question="¿Dónde está el 8050?", tools=_HELD)
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
