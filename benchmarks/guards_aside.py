@@ -58,6 +58,7 @@ GROUPS = {
     "GU-GX": "guards-gu guards-gv actions-gw guards-gx",
     "GY-HB": "guards-gy guards-gz actions-ha guards-hb",
     "HC-HF": "guards-hc guards-hd actions-he guards-hf",
+    "HG-HK": "guards-hg guards-hi actions-hj guards-hk",
 }
 
 
