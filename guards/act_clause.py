@@ -307,6 +307,9 @@ def _team_subject(tokens: list[str], index: int, team: frozenset[str]) -> bool:
     return any(t in team for t in tokens[max(0, index - 6) : index])
 
 
+# Closed class: the articles and possessives, in every gender and number, that open the
+# subject of an arriving verb ("las bolas llegaron oxidadas", "mis sillas llegaron").
+_ARTICLES = _DETERMINERS | frozenset("la los las unos unas mi mis tus sus my their".split())
 # Closed class: pronouns that may stand between a subject and its verb ("el artículo se
 # recibió", "el paquete ya te llegó").
 _BETWEEN = frozenset("se te le me nos os lo la les ya no".split())
@@ -321,6 +324,6 @@ def arrives_as_subject(verb: Verb, tokens: list[str], index: int) -> bool:
     at = index - 1
     while at >= 0 and tokens[at] in _BETWEEN:
         at -= 1
-    if at < 1 or tokens[at - 1] not in _DETERMINERS or not tokens[at].isalpha():
+    if at < 1 or tokens[at - 1] not in _ARTICLES or not tokens[at].isalpha():
         return False
     return not tokens[at].startswith(tuple(verb.objects))

@@ -41,6 +41,11 @@ from tests.guards.test_blind_round_rst import blind
         # "Un compañero de logística se comunica hoy con el expreso para pasarle la
         # dirección completa." (only the order was looked up)
         ("bs-0147", "action_claim"),
+        # "He solicitado el reembolso del pedido 9940 indicando que las bolas llegaron
+        # oxidadas" (request_refund ran; read after HG-HK's first figure)
+        ("hg-0062", None),
+        # "Ana, del equipo, no aprobó el reembolso porque la colcha llegó usada"
+        ("bd-0127", None),
         # kept: "If it doesn't arrive, we'd refund you straight away" is a promise
         ("af-0088", "refund_promise"),
     ],
@@ -310,3 +315,31 @@ def test_a_role_with_its_complement_acting_today(draft, claimed):
     hours a team works), claims none."""
     ctx = turn(draft, locale="es-AR", question="¿Dónde está el 8050?", tools=_HELD)
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_FILED = [
+    (
+        "request_refund",
+        {"order_id": "9940", "reason": "bolas oxidadas"},
+        "order 9940: refund request pending, a colleague will review it",
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        (
+            "He solicitado el reembolso del pedido 9940 indicando que las bolas llegaron oxidadas.",
+            False,
+        ),
+        ("He solicitado el reembolso del pedido 9940: mis sillas llegaron rotas.", False),
+        ("Las bolas llegaron oxidadas, así que el reembolso te llega mañana.", True),
+    ],
+)
+def test_goods_that_arrived_are_not_money_arriving(draft, promised):
+    """Given a filed refund request, when the draft says the goods arrived damaged with
+    a feminine or plural article ("las bolas llegaron"), then the thing arrived, not the
+    money; the refund said to arrive is still a promise."""
+    ctx = turn(draft, locale="es-ES", question="Quiero mi dinero, pedido 9940", tools=_FILED)
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
