@@ -144,8 +144,15 @@ def after_purpose(tokens: list[str], index: int) -> bool:
     the instruction to the customer ("Para devolverlo, pedí la devolución")."""
     if index < 2 or not tokens[index].endswith("í") or tokens[index - 2] != "para":
         return False
-    goal = fold(tokens[index - 1])
-    return any(
-        goal.endswith(suffix) and goal[: len(goal) - len(suffix)].endswith(("ar", "er", "ir"))
-        for suffix in ("", *ENCLITICS)
-    )
+    return is_infinitive(fold(tokens[index - 1]))
+
+
+def is_infinitive(bare: str) -> bool:
+    """A Spanish infinitive, with its clitics or without ("devolver", "devolverlo")."""
+    for suffix in ("", *ENCLITICS):
+        stem = bare[: -len(suffix)] if suffix else bare
+        if suffix and not bare.endswith(suffix):
+            continue
+        if stem.endswith(("ar", "er", "ir")) and len(stem) >= 4:
+            return True
+    return False

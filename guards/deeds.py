@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
-from guards.conjugation import fold, regular_participle_es
+from guards.conjugation import fold, is_infinitive, regular_participle_es
 from guards.deeds_en import deed_en, lets_someone_know, with_a_third_party
 from guards.moods import is_offer, negated_at
 from guards.text import dash_floor, words
@@ -319,9 +319,9 @@ def _deed_es(tokens: list[str], index: int) -> bool:
     if prev in _PERFECT_ES and (regular_participle_es(bare) or bare.endswith(("to", "cho"))):
         return True
     if prev == "a" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _GO_ES:
-        return _infinitive(bare)
+        return is_infinitive(bare)
     if prev == "de" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _JUST_ES:
-        return _infinitive(bare)  # "acabo de dispararlo de nuevo": just done
+        return is_infinitive(bare)  # "acabo de dispararlo de nuevo": just done
     if prev in _PROGRESSIVE_ES and _gerund(bare):
         return True
     # the simple past and future: "cambié", "reprogramé", "enviaremos", "cambiaré"
@@ -369,16 +369,6 @@ def _past_er_ir(tokens: list[str], index: int) -> bool:
     if not token.endswith("í") or len(token) < 4 or token in _NOT_PAST_I or index == 0:
         return False
     return tokens[index - 1] in CLITICS_ES or tokens[index - 1] in ("ya", "yo")
-
-
-def _infinitive(bare: str) -> bool:
-    for suffix in ("", *ENCLITICS):
-        stem = bare[: -len(suffix)] if suffix else bare
-        if suffix and not bare.endswith(suffix):
-            continue
-        if stem.endswith(("ar", "er", "ir")) and len(stem) >= 4:
-            return True
-    return False
 
 
 def _gerund(bare: str) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from guards import scan
 from guards.moods import conditional, is_offer
 from guards.on_the_way import shipping_reported
 from guards.text import words
@@ -34,6 +35,8 @@ _ROLES = tuple(
         }
     )
 )
+# one search for any of them, the test most sentences end at
+_ANY_ROLE = scan.compile("|".join(re.escape(role) for role in _ROLES))
 _DAYS = frozenset(
     "today tomorrow tonight monday tuesday wednesday thursday friday saturday sunday "
     "hoy mañana lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
@@ -56,7 +59,7 @@ def scheduled_by_others(
     ("a colleague will be in touch shortly") counts only in a sentence that cites no
     source: a cited one states how soon the shop answers."""
     lower = sentence.lower().replace("’", "'")
-    if not any(role in lower for role in _ROLES):
+    if _ANY_ROLE.search(lower) is None:
         return None  # no one outside the chat named: most sentences
     if conditional(lower) or is_offer(lower, language):
         # a condition inside a later conjunct conditions only that conjunct: "un técnico
