@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 from collections.abc import Mapping
 from functools import lru_cache
@@ -91,9 +93,36 @@ def second_reader_on() -> bool:
     return bool(_setting("GUARDS_SECOND_READER", True))
 
 
+class _CollectorTime(threading.local):
+    """CPU time the cyclic garbage collector has taken in this thread so far."""
+
+    started: float | None = None
+    spent: float = 0.0
+
+
+_COLLECTOR = _CollectorTime()
+
+
+def _time_collections(phase: str, info: dict[str, Any]) -> None:
+    """A ``gc.callbacks`` hook: a collection runs in the thread whose allocation set it
+    off, so that thread's CPU clock advances by the collector's work."""
+    if phase == "start":
+        _COLLECTOR.started = time.thread_time()
+    elif _COLLECTOR.started is not None:
+        _COLLECTOR.spent += time.thread_time() - _COLLECTOR.started
+        _COLLECTOR.started = None
+
+
+if not any(getattr(hook, "__name__", "") == _time_collections.__name__ for hook in gc.callbacks):
+    gc.callbacks.append(_time_collections)
+
+
 def budget_clock() -> float:
     """The clock the per-turn guard budget is measured on: CPU time of the thread
-    running the guards. Guards are pure computation, so runaway work (a huge sum
-    search, a slow pattern) is still cut, while a busy machine that takes the core
-    away from the worker no longer turns a correct draft into a guard_timeout."""
-    return time.thread_time()
+    running the guards, less what the garbage collector took in it. Guards are pure
+    computation, so runaway work (a huge sum search, a slow pattern) is still cut, while
+    a busy machine that takes the core away from the worker, or a full collection of the
+    process's heap that a guard's allocation happened to set off (about 50 ms of CPU in a
+    freshly started worker on the EPYC that runs CI, hundreds once a process has grown),
+    no longer turns a correct draft into a guard_timeout."""
+    return time.thread_time() - _COLLECTOR.spent
