@@ -59,6 +59,7 @@ GROUPS = {
     "GY-HB": "guards-gy guards-gz actions-ha guards-hb",
     "HC-HF": "guards-hc guards-hd actions-he guards-hf",
     "HG-HK": "guards-hg guards-hi actions-hj guards-hk",
+    "HL-HO": "guards-hl guards-hm actions-hn guards-ho",
 }
 
 

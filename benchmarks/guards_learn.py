@@ -77,13 +77,15 @@ THRESHOLD_FILES = frozenset(
 # session 36 GD-GH's and GI-GL's eight (session 34's third round and session 35's first,
 # 640 turns), session 37 GM-GP's and GQ-GT's eight (session 35's second round and
 # session 36's first, 640 turns), session 38 GU-GX's four (session 36's second round, 320
-# turns) once session 38's first round (HC-HF) had arrived and been first-figured; what
-# measures is every round not named above (sessions 37's and 38's).
+# turns) once session 38's first round (HC-HF) had arrived and been first-figured, and
+# session 39 GY-HB's four (session 37's round, 320 turns) once its own round (HL-HO) had
+# arrived and been first-figured; what measures is every round not named above
+# (sessions 38's and 39's).
 MEASURE_ONLY = frozenset(
     {
-        *("guards-gy", "guards-gz", "actions-ha", "guards-hb"),  # session 37's round
         *("guards-hc", "guards-hd", "actions-he", "guards-hf"),  # session 38's first round
         *("guards-hg", "guards-hi", "actions-hj", "guards-hk"),  # session 38's second round
+        *("guards-hl", "guards-hm", "actions-hn", "guards-ho"),  # session 39's round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
