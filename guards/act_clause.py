@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from guards.act_objects import FIRST, INF, PART
+from guards.act_objects import FIRST, INF, MONEY_EN, PART
 from guards.acts import Act
 from guards.conjugation import fold, regular_participle_es, undiminished
 from guards.text import words
@@ -157,6 +157,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
     nearby = tokens[start : index + 9]
     if verb.received and "back" in tokens[index + 1 : index + 7] and any(c in raw for c in "$€£"):
         return True  # "you'll get your $129.95 back": an amount, back to the customer
+    if verb.received and _paid_back(tokens, index):
+        return True  # "you'll get the term fee back": what was paid, back to the customer
     if verb.act == Act.REFUND and _amount_back(tokens, index, raw):
         return True  # "we'll send your $37.94 back", "te mandamos los $3.000 de vuelta"
     if verb.lemma in _PAY_BACK and _share_after(tokens[index], raw):
@@ -190,6 +192,19 @@ def _amount_back(tokens: list[str], index: int, raw: str) -> bool:
         and any(t[:1].isdigit() for t in after[:back])
         and any(c in raw for c in "$€£")
     )
+
+
+# What a customer paid, named as the thing that comes back ("the fee", "your deposit");
+# "card", "account", "full" say where or how much, not what.
+_WHERE_OR_HOW_MUCH = ("card", "account", "full", "back")
+_PAID_EN = tuple(w for w in MONEY_EN if w.isalpha() and w not in _WHERE_OR_HOW_MUCH)
+
+
+def _paid_back(tokens: list[str], index: int) -> bool:
+    """A word for what was paid, then "back", within six words of the verb."""
+    after = tokens[index + 1 : index + 7]
+    back = next((i for i, t in enumerate(after) if t == "back"), None)
+    return back is not None and any(names_object(t, _PAID_EN) for t in after[:back])
 
 
 # The verbs that say money goes back, whatever their object ("hacer", "give" take a

@@ -16,6 +16,8 @@ or handed over is judged by what it performed.
 
 from __future__ import annotations
 
+import re
+
 from guards.claim_forms import YOU, names_an_order
 from guards.conjugation import fold, regular_participle_es
 from guards.moods import conditional, is_offer
@@ -62,6 +64,7 @@ _NOT_ACTS = (
     "revis consult mirad vist entregad recibid perdid demorad retrasad dañad roto rota "
     "confirmad aprobad rechazad cobrad pagad explicad incluid included "
     "rebajad descontad bonificad reduced discounted "  # a price's state: the money guards'
+    "expect estimat due "  # a forecast: "your parcel is expected on Friday"
     "listo lista"  # "ya estás listo para manejar": ready, an adjective
 ).split()
 # What a lookup's record says, and the customer's own past ("la cancelación que hiciste").
@@ -82,12 +85,16 @@ def done_state(
     that says how a booking is cancelled reports no cancellation."""
     lang = "en" if language == "en" else "es"
     lower = sentence.lower().replace("’", "'")
-    if is_offer(lower, lang) or conditional(lower):
-        return None  # a condition or an offer anywhere leaves the state unsaid
+    if is_offer(lower, lang):
+        return None  # an offer anywhere leaves the state unsaid
     negation = _NEGATION_EN if lang == "en" else _NEGATION_ES
     said = words(lower)
     if negation & set(said) or any(t.endswith("n't") for t in said):
         return None
+    if conditional(lower):
+        # a condition leaves the state unsaid, unless it comes after the time the
+        # state is placed at: "booked in for Tuesday, when the engineer will check…"
+        return _placed_for_you(lower, reported) if lang == "en" else None
     if asked and (shown := _shown_as_asked(said, asked, outputs or "")) is not None:
         return shown
     return _state_in(lower, lang, reported, outputs)
@@ -127,6 +134,8 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
         return None
     if _RECORD_SAYS & set(tokens) or any(t.endswith(("aste", "iste")) for t in tokens):
         return None  # what the record shows ("figura cancelado"), or the customer's own act
+    if lang == "en" and (placed := _placed_for_you(lower, reported)) is not None:
+        return placed
     starts = _AUX_EN if lang == "en" else _AUX_ES
     for index in range(len(tokens)):
         for aux in starts:
@@ -178,6 +187,23 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
             if _participle(participle, lang) and not _conversation(participle):
                 if fold(participle)[:5] not in fold(reported):
                     return participle
+    return None
+
+
+# The customer's own thing put at a time: "your site survey is booked in for Tuesday",
+# "your fitting is set for 10:00". Without "your" and the time, "is" + participle
+# describes ("the lid is made of oak", "shipping is calculated at checkout").
+_PLACED_EN = re.compile(r"\byour(?: [\w-]+){1,3} (?:is|are) ([a-z]+)(?: in)? (?:for|on)\b")
+
+
+def _placed_for_you(lower: str, reported: str) -> str | None:
+    for match in _PLACED_EN.finditer(lower):
+        participle = match.group(1)
+        if conditional(lower[: match.end()]):
+            continue  # "if you pick a slot, your survey is booked for that day"
+        if _participle(participle, "en") and not _conversation(participle):
+            if fold(participle)[:5] not in fold(reported):
+                return participle
     return None
 
 

@@ -1,0 +1,83 @@
+"""Misses and false alarms found in session 39 on the development halves of the blind
+files, read once HL-HO's first figures were taken, each kept exactly as its writer wrote
+it; and the structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Your site survey is booked in for Tuesday, when the engineer will check your
+        # consumer unit and the cable route to the driveway [survey#1]." (no tool ran)
+        ("hn-0022", "action_claim"),
+        # "I've put in a refund request for order 4410 and a colleague will review it.
+        # Since the course was cancelled on our side, I can confirm you'll get the term
+        # fee back in full." (the request is pending)
+        ("hn-0024", "refund_promise"),
+        # kept: the slot the lookup booked, told in its words
+        ("ah-0005", None),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("Your fitting is booked for Tuesday.", True),
+        ("Your glass panel is scheduled in for 9 June.", True),
+        # a time after the state is not its condition
+        ("Your fitting is booked for Tuesday, when the fitter will measure the frame.", True),
+        # a condition before it, a forecast, a description: nothing claimed
+        ("If you pick a slot online, your fitting is booked for that day.", False),
+        ("Your parcel is expected on Friday.", False),
+        ("The frame is made of oak.", False),
+        ("Your fitting isn't booked for Tuesday yet.", False),
+    ],
+)
+def test_the_customers_thing_put_at_a_time_is_a_state_made(draft, claimed):
+    """Given a turn in which no tool ran, when the draft says the customer's thing "is"
+    + a participle "for" or "on" a time, then it claims the act that put it there; a
+    condition before it, a forecast or a negation claims nothing."""
+    ctx = turn(draft, locale="en", question="Can you book my glass fitting?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+def test_the_state_is_a_report_when_the_lookup_says_it():
+    ctx = turn(
+        "Your fitting is booked for Tuesday.",
+        locale="en",
+        question="When is my fitting?",
+        tools=[("get_order_status", {"order_id": "7712"}, "7712 — fitting booked Tuesday")],
+    )
+    assert check(ctx, second_reader=None) == {}
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("You'll get the term fee back in full.", True),
+        ("You'll have your deposit back by Friday.", True),
+        ("You'll receive the delivery charge back.", True),
+        # a condition, a negation, or "back" that is not money: nothing promised
+        ("If the request is approved, you'll get the term fee back.", False),
+        ("You won't get the booking fee back, I'm afraid.", False),
+        ("You'll get back to the fee page from My account.", False),
+        ("You'll get the card back from the reader.", False),
+    ],
+)
+def test_what_was_paid_coming_back_is_money_back(draft, promised):
+    """Given a turn with no source, when the customer is said to get, have or receive
+    what they paid (a fee, a deposit, a charge) "back", then money back is promised; a
+    condition, a negation, or a "back" of no payment promises nothing."""
+    ctx = turn(draft, locale="en", question="The course was cancelled. Can I have my money?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
