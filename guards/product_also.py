@@ -254,13 +254,24 @@ _FRONTED = scan.compile(
 )
 
 
+# A relative after a comma says something of the thing had, not whether it is had:
+# "también tenemos guantes de algodón, que vienen bien para no dejar huellas". Spanish
+# only: an English object may itself be a contact relative ("the Ducky One we also have
+# uses Blue switches, which are clicky"), whose "which" closes nothing of the having.
+_ASIDE = scan.compile(r"(?i),\s*que(?:$|[^\pL])")
+
+
 def without_lacking(clause: str, phrase: list[str]) -> str:
-    """The clause with the phrase's own "sin X" / "without X" taken out, and a fronted
-    subordinate clause before its comma."""
+    """The clause with the phrase's own "sin X" / "without X" taken out, a fronted
+    subordinate clause before its comma, and a relative after the phrase's comma."""
     if (fronted := _FRONTED.match(clause)) is not None and set(phrase) <= set(
         words(clause[fronted.end() :])
     ):
         clause = clause[fronted.end() :]
+    if (aside := _ASIDE.search(clause)) is not None and set(phrase) <= set(
+        words(clause[: aside.start()])
+    ):
+        clause = clause[: aside.start()]
     said = words(clause)
     return " ".join(
         w

@@ -239,6 +239,8 @@ _BUY_NOW = {
     "en": re.compile(
         r"(?i)\b(?:buy|order|purchase|ship|send|dispatch)\w*\b[^.;:]{0,40}?"
         r"\b(?:today|right\s+now|same\s+day|this\s+week)\b"
+        # "still" after the product is gone is "anyway": "I can still put it through"
+        r"|\bstill\s+(?:buy|order|purchase|put\s+(?:it|them|one|the\s+order)\s+through)\b"
     ),
 }
 # What a negation must share with the offer to deny it: the stretch after the last
@@ -268,6 +270,8 @@ def bought_now_anyway(draft: str, language: str, products: tuple[Product, ...]) 
         clause = sentence[: _NEXT_CONJUNCT.search(sentence, now.end()).start()]
         if said_for_later(clause) or offers_an_alternative(clause):
             continue
+        if now.group(0).lower().startswith("still") and said_for_later(sentence):
+            continue  # "you can still order it and it ships when it's back": a backorder
         if any(w in _WHEN for w in words(clause)):
             continue
         stretch = _STRETCH.split(clause[: now.end()])[-1]

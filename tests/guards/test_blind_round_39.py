@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.helpers import assert_writers_verdict, check, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -22,6 +22,15 @@ from tests.guards.test_blind_round_rst import blind
         ("hn-0024", "refund_promise"),
         # kept: the slot the lookup booked, told in its words
         ("ah-0005", None),
+        # "También tenemos guantes de algodón para campaneros, que vienen muy bien para
+        # no dejar huellas." (only the single C5 bell came back)
+        ("ho-0022", "stock_contradiction"),
+        # "It's showing as sold out, but I can still put it through for you and it'll
+        # ship as soon as possible." (the one habitat returned is out of stock)
+        ("ho-0126", "out_of_stock_offered"),
+        # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
+        # clicky, so I wouldn't pick it for an office."
+        ("do-0061", None),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -81,3 +90,66 @@ def test_what_was_paid_coming_back_is_money_back(draft, promised):
     condition, a negation, or a "back" of no payment promises nothing."""
     ctx = turn(draft, locale="en", question="The course was cancelled. Can I have my money?")
     assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+_BELL = search(
+    {
+        "sku": "HB-SGL-C5",
+        "name": "Campana de mano suelta Do5 (C5)",
+        "price": "189.00",
+        "currency": "EUR",
+        "in_stock": True,
+        "warranty": None,
+    },
+    query="campana de mano",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("También tenemos guantes de algodón, que no dejan huellas en el bronce.", True),
+        ("También tenemos guantes de algodón, que no están en stock ahora.", True),
+        # the negation of the having itself still denies it
+        ("No, también tenemos guantes de algodón? No, no los tenemos.", False),
+        ("Tampoco tenemos guantes de algodón, que es lo que buscás.", False),
+    ],
+)
+def test_a_relative_after_the_comma_does_not_negate_the_having(draft, failed):
+    """Given a search that returned one bell, when the draft says the shop also has
+    another thing and a "que" relative after its comma holds a "no", then the having is
+    still claimed; a negation of the having itself claims nothing."""
+    ctx = turn(draft, locale="es-ES", question="¿Tenéis campanas sueltas?", tools=[_BELL])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_HABITAT = search(
+    {
+        "sku": "ANT-GEL-LED",
+        "name": "LED Gel Ant Habitat",
+        "price": "32.99",
+        "currency": "USD",
+        "in_stock": False,
+        "warranty": None,
+    },
+    query="led ant farm",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("It's sold out, but I can still put it through for you.", True),
+        ("It's sold out, but you can still order it.", True),
+        # a backorder said as one, or another product: nothing offered now
+        ("It's sold out, but you can still order it and it'll ship when it's back.", False),
+        ("It's sold out. You can still order it once it's back next month.", False),
+        ("It's sold out for now; you can still order other habitats we carry.", False),
+    ],
+)
+def test_still_after_the_product_is_gone_offers_it_anyway(draft, failed):
+    """Given a search whose only product is out of stock, when the draft says the
+    customer can "still" buy or order it, then it is offered as available; said for
+    when it is back, or of other products, it is not."""
+    ctx = turn(draft, locale="en", question="Do you have the LED ant farm?", tools=[_HABITAT])
+    assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is failed
