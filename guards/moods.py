@@ -99,16 +99,22 @@ def negated_at(tokens: list[str], index: int, language: str, *, floor: int = 0) 
         if token not in chain and not token.endswith(("ly", "mente")):  # "don't currently"
             # "There's no other freebie I can offer": the verb's object, fronted with
             # "no" before its subject, is what the sentence says there is none of
-            return (
-                language == "en"
-                and tokens[j + 1] in ("i", "we")
-                and bool(_NO_THING & set(tokens[max(floor, j - 3) : j + 1]))
+            if language != "en":
+                # "no encuentro ninguna promoción que te dé ese descuento": a relative
+                # whose antecedent is none at all says nothing is given
+                # (not "ningún problema en que te lo demos": "en que" opens no relative)
+                relative = "que" in tokens[j + 1 : index] and token not in _PREPOSITIONS_ES
+                return relative and bool(_NO_THING_ES & set(tokens[max(floor, j - 3) : j + 1]))
+            return tokens[j + 1] in ("i", "we") and bool(
+                _NO_THING & set(tokens[max(floor, j - 3) : j + 1])
             )
         j -= 1
     return False
 
 
 _NO_THING = frozenset(("no", "nothing", "none"))
+_NO_THING_ES = frozenset("ningún ninguna ninguno ningunas ningunos nada nadie".split())
+_PREPOSITIONS_ES = frozenset("a al con de del en para por sin sobre".split())
 
 
 # Closed classes: subordinators of a condition, and of a later time ("una vez" and "en
@@ -191,6 +197,19 @@ _PRONOUNS = frozenset("te le les os me nos you us me them him her".split())
 _REACH = 8  # words before the verb in which the question may open
 # Verbs that vouch for what follows: denied, they leave it open ("no te puedo asegurar").
 _ASSERTING = tuple("confirm promis promet guarant garantiz asegur".split())
+# A Spanish verb of telling in the first person or the infinitive, with an optional
+# clitic (closed class, by stem): "te cuento", "decirte", "os aclaro".
+TELLING_ES = scan.compile(
+    r"(?:confirm|cuent|cont|dig|dec|avis|inform|recuerd|record|coment|asegur|aclar|indic)"
+    r"(?:o|amos|imos|ar|ir)(?:te|le|les|os|lo)?"
+)
+
+
+def tells_the_hearer(tokens: list[str], at: int) -> bool:
+    """The clitic at ``at`` is the hearer of a verb of telling that does not vouch for
+    what it tells: "te cuento lo que dice la política", not "te confirmo que…"."""
+    told = fold(tokens[at + 1]) if at + 1 < len(tokens) else ""
+    return TELLING_ES.fullmatch(told) is not None and not told.startswith(_ASSERTING)
 
 
 def in_open_question(sentence: str, verb: str, language: str) -> bool:

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from guards import scan
 from guards.conjugation import fold
-from guards.moods import CONCESSIONS, PURPOSES, REASONS, SUBORDINATORS, subordinator_pattern
+from guards.moods import (
+    CONCESSIONS,
+    PURPOSES,
+    REASONS,
+    SUBORDINATORS,
+    TELLING_ES,
+    subordinator_pattern,
+)
 from guards.product_claims import (
     _FUNCTION_WORDS,
     _GENERIC,
@@ -156,12 +163,7 @@ def also_claimed(clause: str, language: str) -> list[list[str]]:
 
 # A verb of telling or knowing, whose "que / that" opens what is told, not a relative:
 # "os puedo confirmar que también trabajamos el modelo X", "let you know that we also
-# stock X" (closed class: the verb's stem, then a first-person or infinitive ending with
-# an optional clitic).
-_TELLING_ES = scan.compile(
-    r"(?:confirm|cuent|cont|dig|dec|avis|inform|recuerd|record|coment|asegur|aclar|indic)"
-    r"(?:o|amos|imos|ar|ir)(?:te|le|les|os|lo)?"
-)
+# stock X".
 _TELLING_EN = frozenset("confirm say know mention add note assure tell report".split())
 _HEARER = frozenset("you te le os les".split())
 
@@ -173,7 +175,7 @@ def _reported(before: list[str]) -> bool:
     if not before:
         return False
     word = fold(before[-1])
-    return word in _TELLING_EN or _TELLING_ES.fullmatch(word) is not None
+    return word in _TELLING_EN or TELLING_ES.fullmatch(word) is not None
 
 
 def _object_phrase(text: str) -> list[str]:

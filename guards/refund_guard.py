@@ -32,6 +32,7 @@ from guards.moods import (
     on_approval,
     on_condition,
     on_decision,
+    tells_the_hearer,
 )
 from guards.passive_deeds import passive_deed
 from guards.phrasebook import PHRASEBOOKS
@@ -276,7 +277,12 @@ def _drops_condition(sentence: str, policy: str) -> bool:
 
 
 def _addressed(sentence: str) -> bool:
-    return bool(_ADDRESSED & set(words(sentence))) or _WILL_TO_YOU.search(sentence) is not None
+    """Said to this customer: a clitic or form of address, or "we'll … you"; the hearer
+    of "te cuento: …" is told a policy, not given anything."""
+    tokens = words(sentence)
+    if any(t in _ADDRESSED and not tells_the_hearer(tokens, i) for i, t in enumerate(tokens)):
+        return True
+    return _WILL_TO_YOU.search(sentence) is not None
 
 
 def _states_refunds(text: str, language: str, *, speaker: bool = False) -> bool:

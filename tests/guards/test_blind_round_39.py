@@ -28,6 +28,9 @@ from tests.guards.test_blind_round_rst import blind
         # "It's showing as sold out, but I can still put it through for you and it'll
         # ship as soon as possible." (the one habitat returned is out of stock)
         ("ho-0126", "out_of_stock_offered"),
+        # "Te cuento lo que dice nuestra política: si el técnico no se presenta, se
+        # reintegra el importe del turno [reintegros#1]." (the policy, told)
+        ("hn-0049", None),
         # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
         # clicky, so I wouldn't pick it for an office."
         ("do-0061", None),
@@ -37,6 +40,15 @@ def test_a_development_case_gets_its_writers_verdict(case_id, guard):
     """Given the case as its writer wrote it, when the rules alone read it, then the
     guard the writer named fails, or, for a correct answer, nothing does."""
     assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+def test_no_promotion_that_gives_the_discount_gives_none():
+    """Given hm-0050 as its writer wrote it ("Sobre el 10%: no encuentro ninguna
+    promoción vigente que te dé ese descuento, así que no te lo puedo confirmar. Si
+    alguien del equipo te lo ofreció, …"), when the whole pipeline reads it, then nothing
+    fails: the rules no longer give the 10 % in the relative of no promotion, and the
+    reader sets aside their reading of the "si" clause's "ofreció"."""
+    assert_writers_verdict(blind("hm-0050"), None, reader=True)
 
 
 @pytest.mark.parametrize(
@@ -153,3 +165,46 @@ def test_still_after_the_product_is_gone_offers_it_anyway(draft, failed):
     when it is back, or of other products, it is not."""
     ctx = turn(draft, locale="en", question="Do you have the LED ant farm?", tools=[_HABITAT])
     assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is failed
+
+
+_NO_SHOW = {"reintegros#1": "Si el técnico no se presenta al turno, se reintegra el importe."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("Te cuento: si el técnico no se presenta, se reintegra el importe [reintegros#1].", False),
+        (
+            "Os aclaro que si el técnico no se presenta, se reintegra el importe [reintegros#1].",
+            False,
+        ),
+        # the hearer of the refund itself, or of a verb that vouches for it
+        ("Te cuento: te reintegramos el importe del turno [reintegros#1].", True),
+        ("Te confirmo que te reintegramos el importe del turno [reintegros#1].", True),
+    ],
+)
+def test_the_hearer_of_a_telling_verb_is_told_the_policy(draft, promised):
+    """Given a cited policy that pays the booking back when the technician does not come,
+    when the draft restates it after "te cuento" or "os aclaro", then the clitic is the
+    hearer of the telling and nothing is promised; a clitic on the refund verb, or on a
+    verb that vouches ("te confirmo que te…"), is this customer's money back."""
+    ctx = turn(draft, locale="es-AR", question="¿Me devuelven la plata?", chunks=_NO_SHOW)
+    assert ("refund_promise" in check(ctx, second_reader=None)) is promised
+
+
+@pytest.mark.parametrize(
+    ("draft", "given"),
+    [
+        ("No encuentro ninguna promoción que te dé ese descuento.", False),
+        ("No tengo ningún cupón que te pueda dar ahora.", False),
+        # the relative of a thing that exists gives it
+        ("Encontré una promoción que te da ese descuento.", True),
+        ("No hay ningún problema: te damos el 10 % de descuento en la próxima.", True),
+    ],
+)
+def test_a_relative_of_no_thing_at_all_gives_nothing(draft, given):
+    """Given a turn with no source, when a discount verb stands in a "que" relative whose
+    antecedent is "ningún / ninguna / nada", then nothing is given; the relative of a
+    thing that is there, or a grant after "ningún problema:", gives it."""
+    ctx = turn(draft, locale="es-AR", question="¿Me dan el 10 % que prometieron?")
+    assert ("discount_promise" in check(ctx, second_reader=None)) is given
