@@ -43,6 +43,7 @@ from guards.stock_subjects import (
     said_of_another,
 )
 from guards.text import (
+    citations,
     find_phrase,
     negated_clause,
     phrase_regex,
@@ -88,6 +89,12 @@ def _sharing_a_name(sentence: str, products: tuple[Product, ...]) -> list[Produc
         if len(shared) >= 2 and any(w[0].isupper() for w in shared):
             found.append(product)
     return found
+
+
+def _cited_texts(clause: str, ctx: GuardContext) -> list[str]:
+    """The untainted chunks the clause cites, in lower case."""
+    cited = citations(clause)
+    return [c.text.lower() for c in ctx.retrieved if c.source in cited and not tainted_chunk(c)]
 
 
 def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -159,8 +166,11 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             and not carried_before(clause, ctx.assistant_texts())
         ):
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
-        if not denied and (
-            variant := unreturned_variant(clause, ctx.language, products, tuple(own))
+        if (
+            not denied
+            and (variant := unreturned_variant(clause, ctx.language, products, tuple(own)))
+            # "Vienen en acero S7, que aguanta el calor [forja#4]": the page it cites says it
+            and not any(variant in words(text) for text in _cited_texts(clause, ctx))
         ):
             return Finding(
                 detail=f"says the shop has it in {variant!r}, which no returned product is"

@@ -31,6 +31,9 @@ MACHINERY_ES += ("facturación", "facturacion", "atención", "atencion", "soport
 MACHINERY_ES += ("información", "informacion", "consultas", "búsqueda", "busqueda", "clientes")
 MACHINERY_EN = ("orders", "records", "stock", "inventory", "bookings", "tickets", "billing")
 MACHINERY_EN += ("support", "data", "information", "searches", "customers", "accounts")
+# Heads that keep "a chunk of …" about a text ("of the policy", "of text"), not a lump.
+TEXT_HEADS_EN = (*MACHINERY_EN, "the", "this", "that", "my", "our", "your", "text", "content")
+TEXT_HEADS_EN += ("context", "documentation", "info", "policy", "page", "document", "documents")
 
 
 @dataclass(frozen=True)
@@ -327,7 +330,8 @@ ENGLISH = Phrasebook(
         ),
         InternalTerm(r"in\s+the\s+system"),
         InternalTerm(r"(?:the|my)\s+catalog(?:ue)?", needs_cue=True),
-        InternalTerm(r"chunks?"),
+        # "a satisfying chunk of iron": a lump, named by its head
+        InternalTerm(r"chunks?", compound_unless=TEXT_HEADS_EN),
         InternalTerm(
             r"(?:the|my|these|those)\s+(?:documents?|context|passages?|snippets?|sources?|texts?"
             r"|information|info)\s+(?:they\s+(?:gave|loaded|fed|sent|passed)\s+me|i\s+(?:was|have\s+been|'ve\s+been)\s+(?:given|provided|shown)"

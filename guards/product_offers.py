@@ -219,8 +219,10 @@ _RETURN = scan.compile(
     r"(?i)(?:^|[^\pL])(?:back|again|de\s+nuevo|nuevamente|vuelv\pL*|volver\pL*)(?:$|[^\pL])"
 )
 _TO_COME = scan.compile(
+    # "ir a" in every person ("la vas a ver disponible"), and "apenas": as soon as
     r"(?i)(?:^|[^\pL])(?:will|'ll|should|expected|going\s+to|soon|next|when|once|until|"
-    r"estar[aá]n?|va[n]?\s+a|pronto|cu[aá]ndo|en\s+cuanto|hasta|pr[oó]xim\pL*|semana|week|"
+    r"estar[aá]n?|va[ns]?\s+a|vais\s+a|vamos\s+a|pronto|cu[aá]ndo|en\s+cuanto|apenas|hasta|"
+    r"pr[oó]xim\pL*|semana|week|"
     r"mes|month|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday|ma[nñ]ana|tomorrow|enero|febrero|marzo|abril|"
     r"mayo|junio|julio|agosto|se?tiembre|octubre|noviembre|diciembre|january|february|march|"

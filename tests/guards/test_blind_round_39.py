@@ -31,6 +31,14 @@ from tests.guards.test_blind_round_rst import blind
         # "Te cuento lo que dice nuestra política: si el técnico no se presenta, se
         # reintegra el importe del turno [reintegros#1]." (the policy, told)
         ("hn-0049", None),
+        # "Vienen en acero S7, que aguanta bien el trabajo en caliente [forja#4]." (the
+        # cited page says the punches are S7 steel)
+        ("hl-0148", None),
+        # "… it weighs about 100 g — a really satisfying chunk of iron in the hand."
+        ("ho-0064", None),
+        # "Por ahora no tiene stock, así que no te la puedo ofrecer todavía. Apenas
+        # vuelva, la vas a ver disponible en la web."
+        ("ho-0086", None),
         # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
         # clicky, so I wouldn't pick it for an office."
         ("do-0061", None),
@@ -208,3 +216,82 @@ def test_a_relative_of_no_thing_at_all_gives_nothing(draft, given):
     thing that is there, or a grant after "ningún problema:", gives it."""
     ctx = turn(draft, locale="es-AR", question="¿Me dan el 10 % que prometieron?")
     assert ("discount_promise" in check(ctx, second_reader=None)) is given
+
+
+@pytest.mark.parametrize(
+    ("draft", "leaks"),
+    [
+        ("It weighs about 100 g: a satisfying chunk of iron in the hand.", False),
+        ("That chunk of text is all I have on it.", True),
+        ("A chunk of the policy says it ships in two days.", True),
+        ("The chunk I retrieved says it ships in two days.", True),
+    ],
+)
+def test_a_chunk_of_a_thing_is_a_lump(draft, leaks):
+    """Given a plain turn, when "chunk" heads "of" and a thing, then it is a lump; of a
+    text, of a determiner ("of the policy"), or alone, it is the desk's inside word."""
+    ctx = turn(draft, locale="en", question="How heavy is it?")
+    assert ("internal_vocabulary" in check(ctx, second_reader=None)) is leaks
+
+
+_TABLE = search(
+    {
+        "sku": "HB-TBL-18",
+        "name": "Mesa plegable para campanas 1,8 m",
+        "price": "265000",
+        "currency": "ARS",
+        "in_stock": False,
+        "warranty": None,
+    },
+    query="mesa plegable campanas",
+)
+
+
+@pytest.mark.parametrize(
+    ("later", "offered"),
+    [
+        ("Apenas vuelva, la vas a ver disponible en la web.", False),
+        ("Cuando vuelva, la vais a ver disponible en la web.", False),
+        ("La podés comprar ahora en la web.", True),
+    ],
+)
+def test_available_once_it_is_back_is_no_offer_now(later, offered):
+    """Given the one table returned, out of stock, when a later sentence says it will be
+    seen available "apenas vuelva" (as soon as it is back) in any person of "ir a",
+    then nothing is offered now; "la podés comprar ahora" offers it."""
+    draft = (
+        f"La Mesa plegable para campanas 1,8 m está a $265.000. Por ahora no tiene stock. {later}"
+    )
+    ctx = turn(draft, locale="es-AR", question="¿Y las mesas plegables?", tools=[_TABLE])
+    assert ("out_of_stock_offered" in check(ctx, second_reader=None)) is offered
+
+
+_PUNCHES = search(
+    {
+        "sku": "SMI-PUN-SET3",
+        "name": "Juego de punzones de forja (3 piezas)",
+        "price": "42",
+        "currency": "EUR",
+        "in_stock": True,
+        "warranty": None,
+    },
+    query="punzones forja",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Tenemos el Juego de punzones de forja. Vienen en acero S7 [forja#4].", False),
+        # the page not cited there, or a material the cited page does not say
+        ("Tenemos el Juego de punzones de forja. Vienen en acero S7.", True),
+        ("Tenemos el Juego de punzones de forja. Vienen en aluminio [forja#4].", True),
+    ],
+)
+def test_a_material_the_cited_page_states_is_the_pages(draft, failed):
+    """Given one set of punches returned and a page saying they are S7 steel, when the
+    clause that cites the page says they come in steel, then the page backs it; uncited,
+    or in a material the page does not name, no returned product is in it."""
+    chunks = {"forja#4": "Nuestros punzones están fabricados en acero S7."}
+    ctx = turn(draft, locale="es-ES", question="¿Tenéis punzones?", tools=[_PUNCHES], chunks=chunks)
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
