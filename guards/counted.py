@@ -19,6 +19,18 @@ def counted_noun(word: str, lexicon: NumberLexicon) -> bool:
     )
 
 
+def counted_compound(word: str, lexicon: NumberLexicon) -> bool:
+    """The noun of a hyphenated count, singular as an adjective is: "a 5-piece punch
+    set", "a 3-pack" (units, "10-year", are read before this; "3-in-1" is no count)."""
+    return (
+        len(word) >= 3
+        and word.isalpha()
+        and word not in lexicon.linkers
+        and word not in _FUNCTION
+        and word not in _NOT_COUNTED
+    )
+
+
 def counted_after_name(rest: str, lexicon: NumberLexicon, months: frozenset[str]) -> bool:
     """A plural noun two or three words after the number, the words between it naming
     the thing (a brand, a model): "3 MSR IsoPro canisters", "2 Hario V60 filters"; not

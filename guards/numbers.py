@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from text_to_num import alpha2digit
 
-from guards.counted import counted_after_name, counted_noun
+from guards.counted import counted_after_name, counted_compound, counted_noun
 from guards.digit_formats import Reading, parse_readings, with_cents
 from guards.lexicon import DIMENSIONS, POWER_TOKENS, YEAR_RANGE, NumberLexicon
 from guards.memo import memoised
@@ -311,6 +311,8 @@ def _classify(
         return FigureKind.QUANTITY  # "15°F", "20 °C": a unit written with a sign
     if counted_noun(first, lexicon) or first in lexicon.irregular_plurals:
         return FigureKind.QUANTITY  # "3 boxes", "4 colores", "272 pages": a count
+    if lower[cursor : cursor + 1] == "-" and counted_compound(first, lexicon):
+        return FigureKind.QUANTITY  # "a 5-piece punch set": a count in a compound
     if counted_after_name(rest, lexicon, tables.months):
         return FigureKind.QUANTITY  # "all 3 MSR IsoPro canisters": a count of named things
     wider = lower[max(0, start - 24) : start].rstrip()

@@ -39,6 +39,9 @@ from tests.guards.test_blind_round_rst import blind
         # "Por ahora no tiene stock, así que no te la puedo ofrecer todavía. Apenas
         # vuelva, la vas a ver disponible en la web."
         ("ho-0086", None),
+        # "It includes a 1 kg cross-peen hammer, a pair of wolf-jaw tongs and a 5-piece
+        # punch set" (the page says "a set of punches", no count)
+        ("hl-0084", "unbacked_figure"),
         # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
         # clicky, so I wouldn't pick it for an office."
         ("do-0061", None),
@@ -295,3 +298,24 @@ def test_a_material_the_cited_page_states_is_the_pages(draft, failed):
     chunks = {"forja#4": "Nuestros punzones están fabricados en acero S7."}
     ctx = turn(draft, locale="es-ES", question="¿Tenéis punzones?", tools=[_PUNCHES], chunks=chunks)
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_KIT = {"kits#2": "Beginner kit: 1 kg cross-peen hammer, wolf-jaw tongs and a set of punches."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "extra"),
+    [
+        ("It includes a 5-piece punch set.", ("5",)),
+        ("It comes as a 3-pack.", ("3",)),
+        # a unit after the hyphen, a range, "3-in-1", a backed weight: not this count
+        ("It includes a 1-kg hammer and a set of punches.", None),
+        ("It's a 3-in-1 tool.", None),
+    ],
+)
+def test_a_number_hyphenated_to_a_noun_is_a_count(draft, extra):
+    """Given a page that names a set of punches with no count, when the draft joins a
+    number to a singular noun by a hyphen ("5-piece"), then it is a count the page must
+    give; a unit after the hyphen or "3-in-1" is none."""
+    ctx = turn(draft, locale="en", question="What's in the kit?", chunks=_KIT)
+    assert check(ctx, second_reader=None).get("unbacked_figure") == extra
