@@ -241,7 +241,7 @@ def chunk_covers(
         # how to claim it, not how long it lasts: the product's, unless the sentences
         # give it to a kind of their own ("Brass dials … carry the warranty shown on the
         # product page" is no term for a slate dial)
-        return any(_not_scoped_away(s, name) for s in policy)
+        return any(_not_scoped_away(s, name) and not _DEFERS.search(s) for s in policy)
     for sentence in durations:
         tokens = words(sentence)
         scope = _universal_scope(tokens)
@@ -277,6 +277,15 @@ def _not_scoped_away(sentence: str, name: set[str]) -> bool:
     if scope is not None and (not scope or name & {stem(t) for t in scope}):
         return True
     return bool(name & {stem(t) for t in tokens}) or not _CARRY.search(sentence)
+
+
+# A sentence that sends the warranty to the product's own sheet ("La garantía de cada
+# equipo figura en su ficha", "is shown on the product page") gives none where the sheet
+# has none.
+_DEFERS = scan.compile(
+    r"(?i)(?:^|[^\pL])(?:figura|aparece|consta|se\s+indica|shown|listed|stated)\s+(?:en|on|in)"
+    r"\s+(?:su|la|cada|the|its|each)\s+(?:ficha|p[aá]gina|product\s+page|listing|product)"
+)
 
 
 # "X carry / come with / have the warranty": the sentence gives the warranty to X.

@@ -106,6 +106,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
     # A clause with a term and no product of its own ("Tiene 12 meses de garantía")
     # speaks of the product the draft named last.
     last: Product | None = None
+    pair: list[Product] = []  # the products the last sentence naming several named
     shared = _shared_words(products)
     topic = False  # the sentence before gave a warranty
     for sentence in sentences(ctx.draft):
@@ -117,7 +118,9 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
             return Finding(detail=f"states a warranty for {carried.name!r}; its sheet has none")
         topic = said
         for clause in clauses(sentence, book.clause_breaks):
-            found = _warranty_for_bare(ctx, clause, sentence, products, bare, policies, own, last)
+            found = _warranty_for_bare(
+                ctx, clause, sentence, products, bare, policies, own, last, pair
+            )
             found = found or _given_to_denied(ctx, clause, products, denied, kinds)
             if found is not None:
                 return Finding(detail=f"states a warranty for {found.name!r}; its sheet has none")
@@ -131,6 +134,7 @@ def check_warranty_without_data(ctx: GuardContext, *, deadline: float) -> Findin
         # siblings that all lack a warranty are one "it" for a term said next ("The
         # Petzl Arial … in S and M. It comes with a 5-year warranty")
         one = len(named) == 1 or all(p in bare for p in named)
+        pair = named if len(named) > 1 else ([] if named else pair)
         if named and not one:
             # "The DeLonghi is out of stock, but the Stelrad is available. It's fully
             # guaranteed…": the one product the sentence's last clause names
@@ -150,6 +154,7 @@ def _warranty_for_bare(
     policies: list[list[str]],
     own: list[str],
     last: Product | None = None,
+    pair: list[Product] | None = None,
 ) -> Product | None:
     book = PHRASEBOOKS[ctx.language]
     scoped = any(policies)  # a policy chunk gives warranties, to other scopes than these
@@ -235,6 +240,8 @@ def _warranty_for_bare(
         named = fitting  # one product, or siblings that all have one or all lack one
     if not named and last is not None and (TERM.search(clause) or _about_last(clause)):
         named = [last]
+    if not named and pair and has_words(clause, PAIR[ctx.language]):
+        named = list(pair)  # "Los dos vienen con 12 meses": the ones named just before
     # "it carries a 1-year warranty, the same as our hydrometers": both have the term,
     # and the subject the comparison leaves unnamed is the product named before it
     rest = without_compared(clause)

@@ -42,6 +42,10 @@ from tests.guards.test_blind_round_rst import blind
         # "It includes a 1 kg cross-peen hammer, a pair of wolf-jaw tongs and a 5-piece
         # punch set" (the page says "a set of punches", no count)
         ("hl-0084", "unbacked_figure"),
+        # "… tenemos en stock el iRobot Roomba Combo j7+ ($1.699.999) y el Dreame L10s
+        # Ultra 5300 Pa ($1.499.999). Los dos vienen con 12 meses de garantía oficial …
+        # [garantia#1]." (the Dreame's sheet has none; the page sends to the sheet)
+        ("co-0007", "warranty_without_data"),
         # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
         # clicky, so I wouldn't pick it for an office."
         ("do-0061", None),
@@ -319,3 +323,55 @@ def test_a_number_hyphenated_to_a_noun_is_a_count(draft, extra):
     give; a unit after the hyphen or "3-in-1" is none."""
     ctx = turn(draft, locale="en", question="What's in the kit?", chunks=_KIT)
     assert check(ctx, second_reader=None).get("unbacked_figure") == extra
+
+
+_ROBOTS = search(
+    {
+        "sku": "IRB-J7",
+        "name": "iRobot Roomba Combo j7+",
+        "price": "1699999",
+        "currency": "ARS",
+        "in_stock": True,
+        "warranty": "12 meses",
+    },
+    {
+        "sku": "DRM-L10S",
+        "name": "Dreame L10s Ultra 5300 Pa",
+        "price": "1499999",
+        "currency": "ARS",
+        "in_stock": True,
+        "warranty": None,
+    },
+    query="robot trapeado",
+)
+_NAMED = "Tenemos el iRobot Roomba Combo j7+ y el Dreame L10s Ultra 5300 Pa."
+
+
+@pytest.mark.parametrize(
+    ("said", "chunk", "failed"),
+    [
+        ("Los dos vienen con 12 meses de garantía.", None, True),
+        ("Ambos tienen 12 meses de garantía.", None, True),
+        # the page sends the warranty to each sheet: the Dreame's has none
+        ("Los dos vienen con 12 meses de garantía [garantia#1].", "figura en su ficha", True),
+        # the term said of the one that has it; a page that gives every unit a term
+        ("Los dos están en stock y el j7+ tiene 12 meses de garantía.", None, False),
+        ("Los dos vienen con 12 meses de garantía [garantia#1].", "Todos", False),
+    ],
+)
+def test_both_after_a_sentence_naming_two_is_the_two(said, chunk, failed):
+    """Given two robots returned, one with a 12-month warranty and one with none, when
+    the sentence after the one naming both says "los dos / ambos" have the term, then
+    the one without it is given a warranty; a page that sends the warranty to each
+    sheet covers nothing the sheet lacks, while one that states a term for every unit
+    covers both."""
+    pages = {
+        "figura en su ficha": "La garantía de cada equipo figura en su ficha.",
+        "Todos": "Todos los productos tienen 12 meses de garantía.",
+    }
+    chunks = {"garantia#1": pages[chunk]} if chunk else None
+    draft = f"{_NAMED} {said}"
+    ctx = turn(
+        draft, locale="es-AR", question="¿Qué garantía traen?", tools=[_ROBOTS], chunks=chunks
+    )
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
