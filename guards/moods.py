@@ -102,9 +102,11 @@ def negated_at(tokens: list[str], index: int, language: str, *, floor: int = 0) 
             if language != "en":
                 # "no encuentro ninguna promoción que te dé ese descuento": a relative
                 # whose antecedent is none at all says nothing is given
-                # (not "ningún problema en que te lo demos": "en que" opens no relative)
-                relative = "que" in tokens[j + 1 : index] and token not in _PREPOSITIONS_ES
-                return relative and bool(_NO_THING_ES & set(tokens[max(floor, j - 3) : j + 1]))
+                # (not "ningún problema en que te lo demos", nor "no hay nada que revisar,
+                # así que te lo reembolsamos": "en que", "así que" open no relative)
+                if "que" not in tokens[j + 1 : index] or token in _NOT_ANTECEDENT_ES:
+                    return False
+                return bool(_NO_THING_ES & set(tokens[max(floor, j - 3) : j + 1]))
             return tokens[j + 1] in ("i", "we") and bool(
                 _NO_THING & set(tokens[max(floor, j - 3) : j + 1])
             )
@@ -114,7 +116,7 @@ def negated_at(tokens: list[str], index: int, language: str, *, floor: int = 0) 
 
 _NO_THING = frozenset(("no", "nothing", "none"))
 _NO_THING_ES = frozenset("ningún ninguna ninguno ningunas ningunos nada nadie".split())
-_PREPOSITIONS_ES = frozenset("a al con de del en para por sin sobre".split())
+_NOT_ANTECEDENT_ES = frozenset("a al con de del en para por sin sobre así ya".split())
 
 
 # Closed classes: subordinators of a condition, and of a later time ("una vez" and "en

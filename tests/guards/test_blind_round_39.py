@@ -46,6 +46,9 @@ from tests.guards.test_blind_round_rst import blind
         # Ultra 5300 Pa ($1.499.999). Los dos vienen con 12 meses de garantía oficial …
         # [garantia#1]." (the Dreame's sheet has none; the page sends to the sheet)
         ("co-0007", "warranty_without_data"),
+        # kept, once the relative of no thing was read: "En su caso no hay nada que
+        # revisar, así que procederemos a reembolsarle el importe del tragus"
+        ("em-0044", "refund_promise"),
         # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
         # clicky, so I wouldn't pick it for an office."
         ("do-0061", None),
@@ -215,6 +218,7 @@ def test_the_hearer_of_a_telling_verb_is_told_the_policy(draft, promised):
         # the relative of a thing that exists gives it
         ("Encontré una promoción que te da ese descuento.", True),
         ("No hay ningún problema: te damos el 10 % de descuento en la próxima.", True),
+        ("No hay nada que revisar, así que te damos el 10 % de descuento.", True),
     ],
 )
 def test_a_relative_of_no_thing_at_all_gives_nothing(draft, given):
