@@ -97,6 +97,13 @@ def _cited_texts(clause: str, ctx: GuardContext) -> list[str]:
     return [c.text.lower() for c in ctx.retrieved if c.source in cited and not tainted_chunk(c)]
 
 
+def _of_a_returned(text: str, products: tuple[Product, ...]) -> bool:
+    """The page names a returned product by a word of its name of four letters or more
+    (a size table of "Arch Support Insoles" is not the "Gel Heel Cups")."""
+    said = {stem(w) for w in words(text)}
+    return any(stem(w) in said for p in products for w in words(p.name) if len(w) >= 4)
+
+
 def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding | None:
     """Claims a product the search did not return, or denies one it returned in stock."""
     if not searched(ctx):
@@ -169,8 +176,12 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         if (
             not denied
             and (variant := unreturned_variant(clause, ctx.language, products, tuple(own)))
-            # "Vienen en acero S7, que aguanta el calor [forja#4]": the page it cites says it
-            and not any(variant in words(text) for text in _cited_texts(clause, ctx))
+            # "Vienen en acero S7, que aguanta el calor [forja#4]": the page it cites says
+            # it, of a returned product ("Nuestros punzones están fabricados en acero S7")
+            and not any(
+                variant in words(text) and _of_a_returned(text, products)
+                for text in _cited_texts(clause, ctx)
+            )
         ):
             return Finding(
                 detail=f"says the shop has it in {variant!r}, which no returned product is"
