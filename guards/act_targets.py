@@ -14,6 +14,7 @@ reembolso", "te paso con un farmacéutico") is that act, reported.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from guards import act_objects as objects
 from guards.acts import Act, tool_acts
@@ -97,6 +98,18 @@ def names_a_performed_act(verb: str, sentence: str, done: frozenset[Act], langua
     return performed_act_named(verb, sentence, done, language) is not None
 
 
+def _before_next_deed(after: list[str]) -> list[str]:
+    """The verb's object, up to a conjunct that opens a deed of its own: in "I've
+    cancelled it for you and requested the refund" the refund is the request's, not the
+    cancelling's (an English past in -ed, a Spanish first-person past or present)."""
+    for at, (word, following) in enumerate(pairwise(after)):
+        if word in ("and", "y", "e") and (
+            following.endswith("ed") or following.endswith(("é", "í", "amos", "imos"))
+        ):
+            return after[:at]
+    return after
+
+
 def performed_act_named(
     verb: str, sentence: str, done: frozenset[Act], language: str
 ) -> Act | None:
@@ -107,6 +120,7 @@ def performed_act_named(
         return None
     # with no verb, the whole sentence ("Ya quedó cargada tu solicitud de reembolso")
     after = tokens[tokens.index(verb) + 1 :][:_OBJECT_SPAN] if verb else tokens
+    after = _before_next_deed(after) if verb else after
     after = _requests_named(after)
     # "te paso con un farmacéutico", "I'm handing you over to the workshop team":
     # whoever it is, a person

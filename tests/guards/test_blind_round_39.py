@@ -49,6 +49,9 @@ from tests.guards.test_blind_round_rst import blind
         # kept, once the relative of no thing was read: "En su caso no hay nada que
         # revisar, así que procederemos a reembolsarle el importe del tragus"
         ("em-0044", "refund_promise"),
+        # "I've cancelled it for you and requested the refund, which a colleague will
+        # review." (request_refund ran; nothing cancelled)
+        ("hj-0143", "action_claim"),
         # kept: "The Ducky One 3 Mini 60% we also have uses Blue switches, which are
         # clicky, so I wouldn't pick it for an office."
         ("do-0061", None),
@@ -379,3 +382,29 @@ def test_both_after_a_sentence_naming_two_is_the_two(said, chunk, failed):
         draft, locale="es-AR", question="¿Qué garantía traen?", tools=[_ROBOTS], chunks=chunks
     )
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+_REQUESTED = [
+    ("get_order_status", {"order_id": "5075"}, "5075 — confirmed, Lantern Walk, 29 August"),
+    ("request_refund", {"order_id": "5075", "reason": "cancel"}, "order 5075: refund pending"),
+]
+
+
+@pytest.mark.parametrize(
+    ("draft", "claimed"),
+    [
+        ("I've cancelled it for you and requested the refund.", True),
+        ("Te la cancelé y pedí el reembolso.", True),
+        # the request alone, or its object named by both verbs of one deed
+        ("I've requested the refund, which a colleague will review.", False),
+        ("I've requested and filed the refund for you.", False),
+    ],
+)
+def test_a_conjunct_with_its_own_deed_is_not_the_first_verbs_object(draft, claimed):
+    """Given a turn whose tools looked the booking up and filed a refund request, when
+    one verb's object runs into "and" + another deed ("cancelled it and requested the
+    refund"), then the refund is the second deed's, and the cancelling is claimed with
+    no tool behind it; the request said alone is what the tool did."""
+    locale = "es-ES" if draft.startswith("Te") else "en"
+    ctx = turn(draft, locale=locale, question="Cancel 5075 and refund me.", tools=_REQUESTED)
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
