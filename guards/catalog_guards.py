@@ -91,17 +91,10 @@ def _sharing_a_name(sentence: str, products: tuple[Product, ...]) -> list[Produc
     return found
 
 
-def _cited_texts(clause: str, ctx: GuardContext) -> list[str]:
-    """The untainted chunks the clause cites, in lower case."""
+def _cited_texts(clause: str, ctx: GuardContext) -> tuple[str, ...]:
+    """The untainted chunks the clause cites."""
     cited = citations(clause)
-    return [c.text.lower() for c in ctx.retrieved if c.source in cited and not tainted_chunk(c)]
-
-
-def _of_a_returned(text: str, products: tuple[Product, ...]) -> bool:
-    """The page names a returned product by a word of its name of four letters or more
-    (a size table of "Arch Support Insoles" is not the "Gel Heel Cups")."""
-    said = {stem(w) for w in words(text)}
-    return any(stem(w) in said for p in products for w in words(p.name) if len(w) >= 4)
+    return tuple(c.text for c in ctx.retrieved if c.source in cited and not tainted_chunk(c))
 
 
 def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding | None:
@@ -173,14 +166,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             and not carried_before(clause, ctx.assistant_texts())
         ):
             return Finding(detail="says the shop carries it, but this turn's search found nothing")
-        if (
-            not denied
-            and (variant := unreturned_variant(clause, ctx.language, products, tuple(own)))
-            # "Vienen en acero S7, que aguanta el calor [forja#4]": the page it cites says
-            # it, of a returned product ("Nuestros punzones están fabricados en acero S7")
-            and not any(
-                variant in words(text) and _of_a_returned(text, products)
-                for text in _cited_texts(clause, ctx)
+        if not denied and (
+            variant := unreturned_variant(
+                clause, ctx.language, products, tuple(own), cited=_cited_texts(clause, ctx)
             )
         ):
             return Finding(

@@ -113,10 +113,11 @@ def unreturned_variant(
     language: str,
     products: tuple[Product, ...],
     pages: tuple[str, ...] = (),
+    cited: tuple[str, ...] = (),
 ) -> str | None:
     """The size, colour or material a clause says the shop "also" has, when no returned
     product has it nor the shop's own page about one of them (``pages``: the turn's
-    chunks the shop wrote); None otherwise."""
+    chunks the shop wrote; ``cited``: those the clause itself cites); None otherwise."""
     lang = "en" if language == "en" else "es"
     tokens = words(clause)
     if not products or negated_clause(clause.split(",")[0], language):
@@ -160,7 +161,7 @@ def unreturned_variant(
         wanted.append(letter.group(1).lower())  # "we carry it in XL as well"
     unnamed = [w for w in wanted if w not in names and agreed(w) not in names]
     if unnamed:
-        documented = documented_words(pages, products)
+        documented = documented_words(pages, products) | documented_words(cited, products, shared=1)
         if (variant := next((w for w in unnamed if w not in documented), None)) is not None:
             return variant
     # an edition's language, where the returned names tell editions by theirs:
@@ -178,14 +179,18 @@ def unreturned_variant(
     return None
 
 
-def documented_words(pages: tuple[str, ...], products: tuple[Product, ...]) -> frozenset[str]:
-    """The words of the shop's own pages that speak of a returned product (two words of
-    its name, of four letters or more): "Gel Heel Cups sizes: S (UK 3–6), M, L" lists the
-    sizes of the "Gel Heel Cups (pair)" the search returned."""
+def documented_words(
+    pages: tuple[str, ...], products: tuple[Product, ...], *, shared: int = 2
+) -> frozenset[str]:
+    """The words of the shop's own pages that speak of a returned product (``shared``
+    words of its name, of four letters or more): "Gel Heel Cups sizes: S (UK 3–6), M, L"
+    lists the sizes of the "Gel Heel Cups (pair)" the search returned. A page the clause
+    cites needs one: "Vienen en acero S7 [forja#4]" over "Nuestros punzones están
+    fabricados en acero S7" for the "Juego de punzones de forja"."""
     out: set[str] = set()
     for text in pages:
         said = set(words(text))
-        if any(len({w for w in words(p.name) if len(w) >= 4} & said) >= 2 for p in products):
+        if any(len({w for w in words(p.name) if len(w) >= 4} & said) >= shared for p in products):
             out |= said
     return frozenset(out)
 
