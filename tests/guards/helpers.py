@@ -42,6 +42,26 @@ def phone(
     }
 
 
+def item(
+    sku: str,
+    name: str,
+    price: str,
+    currency: str,
+    *,
+    in_stock: bool = True,
+    warranty: str | None = None,
+) -> dict:
+    """One product as search_products returns it."""
+    return {
+        "sku": sku,
+        "name": name,
+        "price": price,
+        "currency": currency,
+        "in_stock": in_stock,
+        "warranty": warranty,
+    }
+
+
 def search(*products: dict, query: str = "celular") -> tuple[str, dict, dict]:
     return ("search_products", {"query": query}, {"products": list(products)})
 

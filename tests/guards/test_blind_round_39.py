@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guards.helpers import assert_writers_verdict, check, search, turn
+from tests.guards.helpers import assert_writers_verdict, check, item, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -126,14 +126,7 @@ def test_what_was_paid_coming_back_is_money_back(draft, promised):
 
 
 _BELL = search(
-    {
-        "sku": "HB-SGL-C5",
-        "name": "Campana de mano suelta Do5 (C5)",
-        "price": "189.00",
-        "currency": "EUR",
-        "in_stock": True,
-        "warranty": None,
-    },
+    item("HB-SGL-C5", "Campana de mano suelta Do5 (C5)", "189.00", "EUR"),
     query="campana de mano",
 )
 
@@ -157,14 +150,7 @@ def test_a_relative_after_the_comma_does_not_negate_the_having(draft, failed):
 
 
 _HABITAT = search(
-    {
-        "sku": "ANT-GEL-LED",
-        "name": "LED Gel Ant Habitat",
-        "price": "32.99",
-        "currency": "USD",
-        "in_stock": False,
-        "warranty": None,
-    },
+    item("ANT-GEL-LED", "LED Gel Ant Habitat", "32.99", "USD", in_stock=False),
     query="led ant farm",
 )
 
@@ -249,14 +235,7 @@ def test_a_chunk_of_a_thing_is_a_lump(draft, leaks):
 
 
 _TABLE = search(
-    {
-        "sku": "HB-TBL-18",
-        "name": "Mesa plegable para campanas 1,8 m",
-        "price": "265000",
-        "currency": "ARS",
-        "in_stock": False,
-        "warranty": None,
-    },
+    item("HB-TBL-18", "Mesa plegable para campanas 1,8 m", "265000", "ARS", in_stock=False),
     query="mesa plegable campanas",
 )
 
@@ -281,14 +260,7 @@ def test_available_once_it_is_back_is_no_offer_now(later, offered):
 
 
 _PUNCHES = search(
-    {
-        "sku": "SMI-PUN-SET3",
-        "name": "Juego de punzones de forja (3 piezas)",
-        "price": "42",
-        "currency": "EUR",
-        "in_stock": True,
-        "warranty": None,
-    },
+    item("SMI-PUN-SET3", "Juego de punzones de forja (3 piezas)", "42", "EUR"),
     query="punzones forja",
 )
 
@@ -333,22 +305,8 @@ def test_a_number_hyphenated_to_a_noun_is_a_count(draft, extra):
 
 
 _ROBOTS = search(
-    {
-        "sku": "IRB-J7",
-        "name": "iRobot Roomba Combo j7+",
-        "price": "1699999",
-        "currency": "ARS",
-        "in_stock": True,
-        "warranty": "12 meses",
-    },
-    {
-        "sku": "DRM-L10S",
-        "name": "Dreame L10s Ultra 5300 Pa",
-        "price": "1499999",
-        "currency": "ARS",
-        "in_stock": True,
-        "warranty": None,
-    },
+    item("IRB-J7", "iRobot Roomba Combo j7+", "1699999", "ARS", warranty="12 meses"),
+    item("DRM-L10S", "Dreame L10s Ultra 5300 Pa", "1499999", "ARS"),
     query="robot trapeado",
 )
 _NAMED = "Tenemos el iRobot Roomba Combo j7+ y el Dreame L10s Ultra 5300 Pa."
