@@ -60,6 +60,7 @@ GROUPS = {
     "HC-HF": "guards-hc guards-hd actions-he guards-hf",
     "HG-HK": "guards-hg guards-hi actions-hj guards-hk",
     "HL-HO": "guards-hl guards-hm actions-hn guards-ho",
+    "HP-HS": "guards-hp guards-hq actions-hr guards-hs",
 }
 
 
