@@ -189,7 +189,11 @@ def _warranty_for_bare(
         scoped
         and not extends_by_analogy(clause, ctx.language)
         and (
-            (not TERM.search(clause) and not _names_a_bare(clause, products, bare))
+            (
+                not TERM.search(clause)
+                and not _names_a_bare(clause, products, bare)
+                and not _of_last_bare(clause, products, bare, last)
+            )
             or bridged(
                 sentence,
                 [c.text for c in ctx.retrieved],
@@ -288,6 +292,19 @@ def _names_a_bare(clause: str, products: tuple[Product, ...], bare: list[Product
     return any(p in bare for p in named_products(clause, products))
 
 
+def _of_last_bare(
+    clause: str, products: tuple[Product, ...], bare: list[Product], last: Product | None
+) -> bool:
+    """A clause that opens on its verb or a pronoun and names nothing else gives the
+    product named before it the warranty: "Los Zancos … hay stock. Sí, tienen garantía
+    de fábrica" over a policy that covers only other kinds."""
+    if last is None or last not in bare or citations(clause):
+        return False
+    if named_products(clause, products) or stretch_products(clause, products):
+        return False
+    return _about_last(clause)
+
+
 def _given_to_denied(
     ctx: GuardContext,
     clause: str,
@@ -348,7 +365,8 @@ def _warranty_words(text: str, book: Phrasebook) -> tuple[str, ...]:
 # of the product named before it, term or no term.
 _POINTING = frozenset(
     """este esta ese esa éste ésta ése ésa tiene trae viene incluye cuenta lleva está it
-    it's this that has comes carries includes""".split()
+    it's this that has comes carries includes tienen traen vienen incluyen cuentan llevan
+    están they they're these those have come carry include""".split()
 )
 _LEADING = frozenset("y e pero además también and but also plus sí si yes yep claro".split())
 
