@@ -19,6 +19,7 @@ from guards.product_asked import affirms_unreturned_ask, affirms_unreturned_kind
 from guards.product_carried import carried_before, claims_the_asked_product
 from guards.product_claims import claimed_objects, fronted_topics, referred, unreturned
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
+from guards.product_features import affirms_unreturned_feature
 from guards.product_refs import loosely_referred
 from guards.product_variants import by_attributes, unreturned_variant
 from guards.products import (
@@ -29,6 +30,7 @@ from guards.products import (
     mentions,
     named_products,
     returned_products,
+    search_queries,
     searched,
     searched_for_nothing,
     searched_stems,
@@ -233,6 +235,13 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
     if kind := affirms_unreturned_kind(ctx.draft, ctx.question, ctx.language, products):
         return Finding(
             detail=f"says the shop has {kind!r}, a kind asked for that no returned product is"
+        )
+    asked = " ".join((ctx.question, *search_queries(ctx)))
+    if feature := affirms_unreturned_feature(
+        ctx.draft, asked=asked, language=ctx.language, products=products, pages=own
+    ):
+        return Finding(
+            detail=f"says the shop has {feature!r}, asked for and on no returned product"
         )
     return None
 

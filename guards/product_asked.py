@@ -266,7 +266,7 @@ def affirms_unreturned_kind(
             if (
                 stem(fold(head.lower())) in missing
                 and not _stretch(clause, written) & returned
-                and not _instanced(draft, written, products)
+                and not instanced(draft, written, products)
             ):
                 return phrase
     return None
@@ -308,11 +308,15 @@ _ANOTHER = scan.compile(
 )
 
 
-def _instanced(draft: str, written: list[str], products: tuple[Product, ...]) -> bool:
+def instanced(
+    draft: str, written: list[str], products: tuple[Product, ...], *, past_object: bool = False
+) -> bool:
     """A returned product is named as the kind's instance: after "like / como / :" in
     the claim's sentence, or in the next sentence with nothing that makes it another
     thing or an alternative. The kind is then what the product is, said in the
-    customer's word ("Sí, tenemos termos. La Botella térmica Stanley…")."""
+    customer's word ("Sí, tenemos termos. La Botella térmica Stanley…"). With
+    ``past_object``, the object's own stretch names nothing: its head is a returned
+    kind, which refers loosely to every product of it."""
     said = sentences(draft)
     for index, sentence in enumerate(said):
         at = sentence.find(written[0])
@@ -321,7 +325,8 @@ def _instanced(draft: str, written: list[str], products: tuple[Product, ...]) ->
         marker = _INSTANCE.search(sentence, at)
         if marker is not None and loosely_referred(sentence[marker.end() :], products):
             return True
-        rest = "".join(_object_and_rest(sentence[at:]))
+        thing, after_thing = _object_and_rest(sentence[at:])
+        rest = after_thing if past_object else thing + after_thing
         if loosely_referred(rest, products) and not _ANOTHER.search(rest):
             return True
         after = said[index + 1] if index + 1 < len(said) else ""

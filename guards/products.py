@@ -107,6 +107,12 @@ def searched_stems(ctx: GuardContext) -> frozenset[str]:
 
 
 @per_turn
+def search_queries(ctx: GuardContext) -> tuple[str, ...]:
+    """What this turn's searches asked for, each query as written."""
+    return tuple(query for query, _ in _searches(ctx))
+
+
+@per_turn
 def empty_queries(ctx: GuardContext) -> tuple[str, ...]:
     """What this turn searched for and found nothing: the query of each search whose
     list of products came back empty."""

@@ -13,6 +13,16 @@ from tests.guards.test_blind_round_rst import blind
 @pytest.mark.parametrize(
     ("case_id", "guard"),
     [
+        # "Sí, tenemos contenedores open top, con lona removible…" (the open-top search
+        # returned only a used 40 ft container)
+        ("hs-0064", "stock_contradiction"),
+        # "Sí, disponemos de urnas específicas para mascotas con grabado de huella y
+        # nombre." (searched "urna mascota"; only a ceramic keepsake urn came back)
+        ("hs-0024", "stock_contradiction"),
+        # "¡Sí, tenemos kazoos de colores en un montón de tonos!" (only the brass one)
+        ("hb-0150", "stock_contradiction"),
+        # kept: the returned book named and described in the customer's words
+        ("cl-0062", None),
         # "Los Zancos de madera Gigante están a $27.500 y hay stock. Sí, tienen garantía
         # de fábrica…" (the sheet has none; the page covers electric toys only)
         ("hg-0023", "warranty_without_data"),
@@ -25,6 +35,63 @@ def test_a_development_case_gets_its_writers_verdict(case_id, guard):
     """Given the case as its writer wrote it, when the rules alone read it, then the
     guard the writer named fails, or, for a correct answer, nothing does."""
     assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+_URN = search(
+    item("URN-CER-KS", "Urna cerámica pequeña (keepsake)", "69.00", "EUR"),
+    query="urna mascota",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Sí, tenemos urnas para mascotas con grabado de la huella.", True),
+        ("Disponemos de urnas para mascotas. También está la Urna cerámica pequeña.", True),
+        # the returned urn given as the instance, named with its own words, or denied
+        ("Sí, tenemos urnas para mascotas: la Urna cerámica pequeña, por 69,00 €.", False),
+        ("Tenemos la urna cerámica pequeña para mascotas, por 69,00 €.", False),
+        ("No tenemos urnas específicas para mascotas, pero la Urna cerámica sí.", False),
+        # the kind alone, which the search returned
+        ("Sí, tenemos urnas, como la Urna cerámica pequeña.", False),
+    ],
+)
+def test_the_feature_asked_for_is_said_carried_on_no_returned_product(draft, failed):
+    """Given a search for pet urns that returned only a ceramic keepsake urn, when the
+    draft says the shop has urns with the asked word ("mascotas") that no returned name
+    has, then the shop is said to carry what the search did not return; the returned
+    urn named as the instance or in its own words, a denial, or the kind alone, pass."""
+    ctx = turn(draft, locale="es-ES", question="¿Tenéis urnas para mascotas?", tools=[_URN])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+def test_a_page_that_gives_the_feature_backs_it():
+    """Given the same search and a page that says every urn can be engraved for pets,
+    when the draft says the shop has urns for pets, then nothing fails."""
+    ctx = turn(
+        "Sí, tenemos urnas para mascotas con grabado.",
+        locale="es-ES",
+        question="¿Tenéis urnas para mascotas?",
+        tools=[_URN],
+        chunks={"urnas#1": "Todas nuestras urnas se graban para mascotas sin coste."},
+    )
+    assert "stock_contradiction" not in check(ctx, second_reader=None)
+
+
+_KAZOO = search(item("KZ-BR", "Brass Kazoo", "8.99", "USD"), query="coloured kazoo")
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Yes, we have coloured kazoos in lots of shades!", True),
+        ("We stock kazoos, and the Brass Kazoo is in stock at $8.99.", False),
+        ("We don't have coloured kazoos, only the Brass Kazoo.", False),
+    ],
+)
+def test_an_english_feature_before_the_head(draft, failed):
+    ctx = turn(draft, locale="en", question="Do you have coloured kazoos?", tools=[_KAZOO])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
 
 
 _STILTS = search(item("PA-ZANC", "Zancos de madera Gigante", "27500", "ARS"), query="zancos madera")

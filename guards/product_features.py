@@ -1,0 +1,81 @@
+"""A kind the search returned, said carried with the feature the customer asked for.
+
+"¿Tienen contenedores open top?" searched as "contenedor open top", and the search
+returned only a "Contenedor marítimo 40 pies usado": the answer "Sí, tenemos
+contenedores open top, con lona removible" says the shop has the asked feature, which
+no returned product's name has. The kind alone ("contenedores") is backed; the words
+that qualify it are not. The feature is read from the turn itself: a word the object
+says that the customer's question or this turn's search query also has, and that no
+returned product (name or SKU) and no page of the shop's has, so no list of features
+is needed. A returned product named as the kind's instance ("tenemos urnas para
+mascotas: la Urna cerámica…") answers with it, and claims nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from guards.conjugation import fold
+from guards.phrasebook import PHRASEBOOKS
+from guards.product_asked import instanced, stock_clauses
+from guards.product_claims import claimed_objects
+from guards.products import Product, stem
+from guards.text import negated_clause, words
+
+_MIN_LETTERS = 4  # "top", "con", "the": a feature word is a longer one
+
+
+def _stems(text: str, least: int = _MIN_LETTERS) -> set[str]:
+    return {stem(fold(w.lower())) for w in words(text) if len(w) >= least}
+
+
+def affirms_unreturned_feature(
+    draft: str,
+    *,
+    asked: str,
+    language: str,
+    products: tuple[Product, ...],
+    pages: Iterable[str] = (),
+) -> str | None:
+    """The object the draft says the shop has, when its head is a returned kind and it
+    carries a word the customer asked for (``asked``: the question and the search
+    queries) that no returned product and no page has; None otherwise."""
+    if not products:
+        return None  # an empty search is read by the claims after it
+    lang = "en" if language == "en" else "es"
+    stop = PHRASEBOOKS[lang].stopwords
+    returned = {s for p in products for s in _stems(f"{p.name} {p.sku}")}
+    kinds = {s for p in products for s in _stems(p.name, least=3)}  # "Brass Urn"
+    wanted = _stems(asked) - returned - {stem(fold(w)) for w in stop}
+    for page in pages:
+        wanted -= _stems(page)
+    if not wanted:
+        return None
+    for clause in stock_clauses(draft, lang):
+        if negated_clause(clause, lang):
+            continue
+        for _phrase, written in claimed_objects(clause, lang):
+            head = written[-1] if lang == "en" else written[0]
+            if stem(fold(head.lower())) not in kinds:
+                continue  # another kind: the kind readers judge it
+            if head[:1].isupper():
+                # a name ("tenemos Carcassonne en inglés", "la Bombilla de alpaca"): the
+                # product readers judge it; a feature is read on a kind, said in lower case
+                continue
+            at = clause.find(written[0])
+            stretch = _up_to_punctuation(clause[max(at, 0) :])
+            said = _stems(stretch)
+            if not said & wanted or said & returned - {stem(fold(head.lower()))}:
+                # a word of a returned name beside the head names that product, described
+                # ("'Cuentos de la selva' en edición ilustrada"): no unreturned kind
+                continue
+            if not instanced(draft, written, products, past_object=True):
+                return stretch.strip()
+    return None
+
+
+def _up_to_punctuation(text: str) -> str:
+    for index, char in enumerate(text):
+        if char in ",;:.()[]!?":
+            return text[:index]
+    return text
