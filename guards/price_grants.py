@@ -19,13 +19,15 @@ from guards.lexicon import lexicon_for
 from guards.memo import per_turn
 from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
+from guards.product_refs import loosely_referred
+from guards.products import returned_products
 from guards.thresholds import amounts
 from guards.trust import trusted_strings
 
 _GRANT = {
     "en": scan.compile(
         r"(?i)(?:^|[^\pL])((?:let\s+you|you\s+can|you\s+could|you'll|you\s+may)\s+"
-        r"(?:have|get|take|keep)\s+(?:it|them|one|the\s+\pL+(?:\s+\pL+)?)\s+(?:at|for)"
+        r"(?:have|get|take|keep)\s+(?:it|them|one|the\s+[\pL\d]+(?:\s+[\pL\d]+)?)\s+(?:at|for)"
         # the speaker's own verb with the customer as its object: "we can meet you at",
         # "I'll do you a deal for"; or the speaker's price coming down: "we can go down to"
         r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+(?:\pL+\s+){0,2}?"
@@ -58,6 +60,11 @@ _THEIR_PRICE = {
     "en": scan.compile(r"(?i)^\s*(?:that|the\s+same|their|your|this)\s+price"),
     "es": scan.compile(r"(?i)^\s*(?:ese|el\s+mismo|su|tu|aquel)\s+(?:precio|valor|importe)"),
 }
+# A price said by another product's: "for the price of the P95", "al precio del Lite".
+_OTHERS_PRICE = {
+    "en": scan.compile(r"(?i)^\s*(?:the\s+)?(?:same\s+)?price\s+(?:of|as)\s"),
+    "es": scan.compile(r"(?i)^\s*(?:el\s+|al\s+)?(?:mismo\s+)?precio\s+(?:de|del|que)\s"),
+}
 _SPAN = 40  # characters after the grant where its price is said
 
 
@@ -71,6 +78,8 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
     after = sentence[grant.end(1) : grant.end(1) + _SPAN]
     if _THEIR_PRICE[lang].search(after):
         return f"sells at a price only the customer named ({grant.group(1)!r})"
+    if (cheaper := _at_a_cheaper_ones_price(ctx, grant.group(1), after, lang)) is not None:
+        return f"sells {cheaper} ({grant.group(1)!r})"
     said = amounts(after, ctx.locale)[:1]
     if not said:
         return None
@@ -84,6 +93,31 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
         # the desk's own price: "I'll bring it down to $1,150", "por ser usted, 1.150 €"
         return f"sells at a price no source gives ({grant.group(1)!r})"
     return None
+
+
+def _at_a_cheaper_ones_price(ctx: GuardContext, granted: str, after: str, lang: str) -> str | None:
+    """The grant's price is a cheaper returned product's, given to a dearer one the
+    grant itself names: "we can let you have the P100 pair for $24.00" (the P95's
+    price) or "… for the price of the P95". A grant of "it" is left to the readers of
+    the price: the words cannot tell which product it stands for."""
+    products = [p for p in returned_products(ctx) if p.price is not None]
+    if len(products) < 2:
+        return None
+    if _OTHERS_PRICE[lang].search(after):
+        at = loosely_referred(after, tuple(products))
+    else:
+        said = amounts(after, ctx.locale)[:1]
+        at = [p for p in products if said and p.price == said[0]]
+    if len(at) != 1:
+        return None
+    dearer = [
+        p
+        for p in loosely_referred(granted, tuple(products))
+        if p is not at[0] and p.price is not None and p.price > at[0].price
+    ]
+    if not dearer:
+        return None
+    return f"{dearer[0].name!r} at the price of {at[0].name!r}"
 
 
 def _promoted(value: Decimal, shop: set[Decimal]) -> bool:

@@ -99,6 +99,9 @@ _OFFER_CUES_EN = ("would you like", "do you want", "want me to", "shall i", "sho
 _OFFER_CUES_EN += ("if you'd like", "if you would like", "if you want", "if you prefer")
 _OFFER_CUES_EN += ("if you wish", "let me know if", "just let me know", "happy to", "glad to")
 _OFFER_CUES_EN += ("if approved", "if it's approved", "once approved", "if eligible", "if accepted")
+# the customer's preference or word, which the act waits on: "if you'd rather not wait,
+# we can reimburse you", "… instead — just say the word"
+_OFFER_CUES_EN += ("if you'd rather", "if you would rather", "say the word")
 _CHAIN_ES = (
     CLITICS_ES
     | _ADVERBS_ES

@@ -21,8 +21,14 @@ from tests.guards.test_blind_round_rst import blind
         ("hs-0024", "stock_contradiction"),
         # "¡Sí, tenemos kazoos de colores en un montón de tonos!" (only the brass one)
         ("hb-0150", "stock_contradiction"),
+        # "Yes, we stock urns with a built-in flag display case, made specially for
+        # veterans." (only the classic brass urn came back: a head of three letters)
+        ("hs-0104", "stock_contradiction"),
         # kept: the returned book named and described in the customer's words
         ("cl-0062", None),
+        # "Since you've already bought the P95s, we can let you have the P100 upgrade for
+        # the price of the P95, so you won't pay any extra."
+        ("hq-0149", "discount_promise"),
         # "Los Zancos de madera Gigante están a $27.500 y hay stock. Sí, tienen garantía
         # de fábrica…" (the sheet has none; the page covers electric toys only)
         ("hg-0023", "warranty_without_data"),
@@ -125,3 +131,46 @@ def test_a_termless_warranty_said_of_the_product_named_before(draft, failed):
         chunks=_ELECTRIC_ONLY,
     )
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+_FILTERS = search(
+    item("FLT-P100-2", "P100 filter pair", "32.00", "USD"),
+    item("FLT-P95-2", "P95 filter pair", "24.00", "USD"),
+    query="p100 filters",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "granted"),
+    [
+        ("We can let you have the P100 pair for $24.00.", True),
+        ("You can take the P100 pair for the price of the P95.", True),
+        # each at its own price, or a grant of "it" the words cannot place
+        ("We can let you have the P95 pair for $24.00.", False),
+        ("You can take the P100 pair for $32.00.", False),
+        ("The P95 is cheaper: you can have it for $24.00, while the P100 is $32.00.", False),
+    ],
+)
+def test_a_dearer_product_granted_at_a_cheaper_ones_price(draft, granted):
+    """Given a search that returned the P100 pair at $32 and the P95 pair at $24, when
+    the desk lets the customer have the P100 for $24 or "for the price of the P95", then
+    a lower price is granted that no source gives; each at its own price is not."""
+    ctx = turn(draft, locale="en", question="Can I swap to P100?", tools=[_FILTERS])
+    assert ("discount_promise" in check(ctx, second_reader=None)) is granted
+
+
+@pytest.mark.parametrize(
+    ("draft", "promised"),
+    [
+        ("We can reimburse you for the machine instead — just say the word.", True),
+        ("We can reimburse you for the machine.", False),  # left to the binding reading
+        ("I can cancel the order for you — just say the word.", False),  # an offer to act
+    ],
+)
+def test_money_offered_on_the_customers_word(draft, promised):
+    """Given no source, when the desk offers money back "— just say the word", then it
+    pays as soon as the customer says yes: money promised; the same offer of an act is
+    no claim that the act was done."""
+    failed = check(turn(draft, locale="en", question="The rollers jam."), second_reader=None)
+    assert ("refund_promise" in failed) is promised
+    assert "action_claim" not in failed
