@@ -30,6 +30,7 @@ from guards.claim_forms import (
     restates_the_passage,
     said_done,
     stem_reported,
+    the_records_own_agent,
     to_come,
 )
 from guards.commitments import (
@@ -230,6 +231,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
                 continue  # a process the source states, or a state a tool reported
             if claim.actor == PASSIVE and habitual(claim.verb, sentence, ctx.language):
                 continue  # "the discount is applied at the till": how things are done
+            if the_records_own_agent(claim.verb, sentence, outputs):
+                continue  # "the carrier will call you", as the lookup says it will
             if (
                 reported(act, outputs)
                 and not _in_progress(claim, ctx.language)

@@ -315,3 +315,31 @@ def in_the_perfect(verb: str, sentence: str) -> bool:
 
 
 _SPEAKER_PERFECT = frozenset("i've we've he hemos".split())
+
+
+# What may stand between the one who acts and the verb: "the carrier will call".
+_AUX_BETWEEN = frozenset("will 'll shall is are going to also then".split())
+
+
+def the_records_own_agent(verb: str, sentence: str, outputs: str) -> bool:
+    """Someone's act said with the very subject and verb the tool's record gives it: "the
+    carrier will call you to schedule it" over "carrier will call to schedule". The record
+    tells the customer what will happen; the desk claims nothing it did."""
+    tokens = words(sentence.lower())
+    if verb.lower() not in tokens or not outputs:
+        return False
+    at = tokens.index(verb.lower()) - 1
+    while at >= 0 and tokens[at] in _AUX_BETWEEN:
+        at -= 1
+    if at < 0 or len(tokens[at]) < 4:
+        return False
+    record = words(outputs.lower())
+    for i, token in enumerate(record):
+        if token != tokens[at]:
+            continue
+        j = i + 1
+        while j < len(record) and record[j] in _AUX_BETWEEN:
+            j += 1
+        if j < len(record) and record[j] == verb.lower():
+            return True
+    return False

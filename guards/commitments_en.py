@@ -102,7 +102,7 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
         return SPEAKER, False  # "consider it refunded": the speaker declares it done
     if person == PART and (caused := _causative(window)) is not None:
         return caused  # "I'll have the full amount refunded to you"
-    if window and _team_subject(tokens, index, _TEAM_EN):
+    if window and (_team_subject(tokens, index, _TEAM_EN) or _agent_subject(tokens, index)):
         aux = set(window[-3:])
         # "I'm passing you to a colleague — they'll reschedule it": the person's future
         future = aux & {"will", "'ll", "shall"} or any(t.endswith("'ll") for t in aux)
@@ -185,4 +185,25 @@ def _shared_perfect(tokens: list[str], index: int) -> bool:
             return True
         if token in _OTHER_SUBJECTS or token in ("and", "but", "so"):
             return False
+    return False
+
+
+# The shop's own worker named by the agent noun of a trade, right after "the / our /
+# your": "the surveyor will call you", "our painter has booked…" (not the customer).
+_AGENT_ENDINGS = ("or", "er", "ist")
+_AGENT_DETERMINERS = frozenset("the our your".split())
+_NOT_AGENTS = frozenset("customer other another".split())
+
+
+def _agent_subject(tokens: list[str], index: int) -> bool:
+    start = max(0, index - 6)
+    for at in range(start + 1, index):
+        noun = tokens[at]
+        if (
+            tokens[at - 1] in _AGENT_DETERMINERS
+            and len(noun) >= 7
+            and noun.endswith(_AGENT_ENDINGS)
+            and noun not in _NOT_AGENTS
+        ):
+            return True
     return False

@@ -26,6 +26,11 @@ from tests.guards.test_blind_round_rst import blind
         ("hs-0104", "stock_contradiction"),
         # kept: the returned book named and described in the customer's words
         ("cl-0062", None),
+        # "Yes! I checked AS-3390 and the survey is confirmed for Friday 10 May. The
+        # surveyor will call you on the morning to give you an arrival window."
+        ("hr-0050", "action_claim"),
+        # kept: "… the carrier will call you to schedule it", as the lookup says
+        ("J-0210", None),
         # "Since you've already bought the P95s, we can let you have the P100 upgrade for
         # the price of the P95, so you won't pay any extra."
         ("hq-0149", "discount_promise"),
@@ -174,3 +179,28 @@ def test_money_offered_on_the_customers_word(draft, promised):
     failed = check(turn(draft, locale="en", question="The rollers jam."), second_reader=None)
     assert ("refund_promise" in failed) is promised
     assert "action_claim" not in failed
+
+
+_SURVEY = ("get_order_status", {"order_id": "AS-3390"}, "AS-3390 — confirmed, Friday 10 May")
+_CARRIER = ("get_order_status", {"order_id": "PC-8801"}, "PC-8801 — ready, carrier will call")
+
+
+@pytest.mark.parametrize(
+    ("draft", "tool", "claimed"),
+    [
+        ("The surveyor will call you on Friday morning.", _SURVEY, True),
+        ("Our painter will send you the colour samples on Monday.", _SURVEY, True),
+        ("The carrier will call you to schedule it.", _SURVEY, True),
+        # the record's own agent and verb, or the customer, or an offer
+        ("The carrier will call you to schedule it.", _CARRIER, False),
+        ("The customer will get an e-mail from the courier.", _SURVEY, False),
+        ("If you'd like, the surveyor can call you on Friday morning.", _SURVEY, False),
+    ],
+)
+def test_a_trades_worker_named_by_its_agent_noun_acts_for_the_shop(draft, tool, claimed):
+    """Given a turn whose only call is an order lookup, when the draft says "the / our"
+    + the agent noun of a trade (surveyor, painter, carrier) will act for the customer,
+    then the shop claims an act no tool did; the same act as the record itself gives it
+    (subject and verb), the customer, or an offer, claims nothing."""
+    ctx = turn(draft, locale="en", question="Is my survey still on?", tools=[tool])
+    assert ("action_claim" in check(ctx, second_reader=None)) is claimed
