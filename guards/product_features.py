@@ -14,6 +14,7 @@ mascotas: la Urna cerámica…") answers with it, and claims nothing more.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from guards.conjugation import fold
 from guards.phrasebook import PHRASEBOOKS
@@ -27,6 +28,11 @@ _MIN_LETTERS = 4  # "top", "con", "the": a feature word is a longer one
 
 def _stems(text: str, least: int = _MIN_LETTERS) -> set[str]:
     return {stem(fold(w.lower())) for w in words(text) if len(w) >= least}
+
+
+@cache
+def _stop_stems(lang: str) -> frozenset[str]:
+    return frozenset(stem(fold(w)) for w in PHRASEBOOKS[lang].stopwords)
 
 
 def affirms_unreturned_feature(
@@ -43,14 +49,19 @@ def affirms_unreturned_feature(
     if not products:
         return None  # an empty search is read by the claims after it
     lang = "en" if language == "en" else "es"
-    stop = PHRASEBOOKS[lang].stopwords
+    # the asked words the draft says: most turns stop here, before any other reading
+    wanted = _stems(asked) & _stems(draft)
+    if not wanted:
+        return None
     returned = {s for p in products for s in _stems(f"{p.name} {p.sku}")}
-    kinds = {s for p in products for s in _stems(p.name, least=3)}  # "Brass Urn"
-    wanted = _stems(asked) - returned - {stem(fold(w)) for w in stop}
+    wanted -= returned | _stop_stems(lang)
     for page in pages:
+        if not wanted:
+            return None
         wanted -= _stems(page)
     if not wanted:
         return None
+    kinds = {s for p in products for s in _stems(p.name, least=3)}  # "Brass Urn"
     for clause in stock_clauses(draft, lang):
         if negated_clause(clause, lang):
             continue
