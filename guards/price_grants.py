@@ -21,6 +21,7 @@ from guards.number_gate import check_unbacked_figure
 from guards.numbers import extract_figures
 from guards.product_refs import loosely_referred
 from guards.products import returned_products
+from guards.text import negated_clause, sentences
 from guards.thresholds import amounts
 from guards.trust import trusted_strings
 
@@ -93,6 +94,58 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
         # the desk's own price: "I'll bring it down to $1,150", "por ser usted, 1.150 €"
         return f"sells at a price no source gives ({grant.group(1)!r})"
     return None
+
+
+# The difference paid back to the customer: "we'll refund the difference", "te
+# devolvemos la diferencia".
+_DIFFERENCE_BACK = {
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:refund|reimburse|pay|give|credit|send)\s+(?:you\s+)?(?:back\s+)?"
+        r"the\s+(?:price\s+)?difference(?:$|[^\pL])"
+    ),
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:te|le|os|les)\s+(?:\pL+\s+)?(?:devolv|devuelv|reintegr|reembols|abon|"
+        r"acredit)\pL*\s+la\s+diferencia(?:$|[^\pL])"
+    ),
+}
+# Another seller's price: a closed class of "elsewhere" in both languages.
+_ELSEWHERE = {
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:elsewhere|somewhere\s+else|another\s+(?:\pL+\s+)?(?:shop|store|retailer|"
+        r"seller|site|website)|other\s+(?:\pL+\s+)?(?:shops|stores|retailers|sellers|sites)|"
+        r"competitors?)(?:$|[^\pL])"
+    ),
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])(?:otra\s+tienda|otras\s+tiendas|otro\s+(?:comercio|sitio|lado|negocio|"
+        r"vendedor)|en\s+otro\s+lado|la\s+competencia)(?:$|[^\pL])"
+    ),
+}
+
+
+def price_matched(ctx: GuardContext, sentence: str) -> str | None:
+    """A price match: the difference to another seller's price paid back to this
+    customer ("if you find it cheaper at another shop, we'll refund the difference"),
+    when no trusted source of the shop says it matches other sellers (a price-match
+    policy, which the readings of promotions then judge; "we don't price-match other
+    retailers" is none). A price drop in the shop's own catalogue paid back is money
+    back, read by the refund guard."""
+    lang = "en" if ctx.language == "en" else "es"
+    found = _DIFFERENCE_BACK[lang].search(sentence)
+    if found is None:
+        return None
+    # the stretch that pays it back, from the last break before it: "No worries at all:
+    # … we'll refund the difference" is not negated by the "No" of "No worries"
+    opening = max(sentence.rfind(mark, 0, found.start()) for mark in ",:;—")
+    if negated_clause(sentence[opening + 1 : found.end()], lang):
+        return None
+    asked = " ".join(ctx.customer_texts())
+    if not (_ELSEWHERE[lang].search(sentence) or _ELSEWHERE[lang].search(asked)):
+        return None
+    for text in trusted_strings(ctx):
+        for said in sentences(text):
+            if _ELSEWHERE[lang].search(said) and not negated_clause(said, lang):
+                return None  # "we match any UK retailer's price": a policy, judged elsewhere
+    return f"matches another seller's price: {sentence!r}"
 
 
 def _at_a_cheaper_ones_price(ctx: GuardContext, granted: str, after: str, lang: str) -> str | None:

@@ -19,7 +19,7 @@ from guards.lexicon import LEXICONS
 from guards.moods import hypothetical, in_open_question, past_counterfactual
 from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
-from guards.price_grants import price_granted
+from guards.price_grants import price_granted, price_matched
 from guards.price_talk import (
     before_discount,
     compares_prices,
@@ -162,6 +162,8 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
 
         if (grant := price_granted(ctx, sentence)) is not None:
             return Finding(detail=grant)
+        if (matched := price_matched(ctx, sentence)) is not None:
+            return Finding(detail=matched, firm=True)  # "we'll refund the difference": ours
         # a rule set aside by someone: "en tu caso el descuento llegaría al tope" is the
         # promotion's own arithmetic, "en tu caso te lo aplicamos igual" a waiver
         waived = waives_a_rule(sentence, ctx.language) and grants_something(sentence, ctx.language)

@@ -31,6 +31,10 @@ from tests.guards.test_blind_round_rst import blind
         ("hr-0050", "action_claim"),
         # kept: "… the carrier will call you to schedule it", as the lookup says
         ("J-0210", None),
+        # "No worries at all on that front: if you find it cheaper at another shop
+        # after your purchase, just send us the listing and we'll refund the
+        # difference." (the page: "We don't price-match other retailers.")
+        ("hq-0124", "discount_promise"),
         # "Since you've already bought the P95s, we can let you have the P100 upgrade for
         # the price of the P95, so you won't pay any extra."
         ("hq-0149", "discount_promise"),
@@ -204,3 +208,35 @@ def test_a_trades_worker_named_by_its_agent_noun_acts_for_the_shop(draft, tool, 
     (subject and verb), the customer, or an offer, claims nothing."""
     ctx = turn(draft, locale="en", question="Is my survey still on?", tools=[tool])
     assert ("action_claim" in check(ctx, second_reader=None)) is claimed
+
+
+_NO_MATCH = {"prices#2": "We don't price-match other retailers."}
+_MATCH = {"prices#3": "Found it cheaper at another UK retailer? We match their price."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "chunks", "matched"),
+    [
+        ("If you find it cheaper at another shop, we'll refund the difference.", {}, True),
+        ("No worries: if it's cheaper elsewhere, we'll refund the difference.", _NO_MATCH, True),
+        ("Si lo encontrás más barato en otra tienda, te devolvemos la diferencia.", {}, True),
+        # denied, or a policy of the shop's that matches other sellers
+        ("We don't refund the difference if it's cheaper at another shop.", {}, False),
+        ("If it's cheaper at another shop, we'll refund the difference.", _MATCH, False),
+    ],
+)
+def test_the_difference_to_another_sellers_price_paid_back_is_a_price_match(draft, chunks, matched):
+    """Given a customer asking about a lower price, when the desk says it will pay back
+    the difference to another seller's price, then it matches a price no source gives
+    (a "no" before the stretch that pays, or a page that refuses matches, changes
+    nothing); a denial, or a page that says the shop matches, is no grant of the desk's."""
+    locale = "es-AR" if draft.startswith("Si ") else "en"
+    ctx = turn(draft, locale=locale, question="What if it's cheaper?", chunks=chunks)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is matched
+
+
+def test_a_price_match_is_the_desks_own_word_the_reader_keeps():
+    """Given hq-0124 as its writer wrote it, when the whole pipeline reads it, then the
+    price match fails: "we'll refund the difference" is the desk's own binding word,
+    which the second reader does not set aside."""
+    assert_writers_verdict(blind("hq-0124"), "discount_promise", reader=True)
