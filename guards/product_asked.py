@@ -276,12 +276,18 @@ _STRETCH_END = scan.compile(r"[,;:.()\[\]]")
 _PURPOSE_AT = scan.compile(r"(?i)(?:^|[^\pL])(?:for|that|which|to|para|que|porque)(?:$|[^\pL])")
 
 
+def first_stretch(text: str) -> str:
+    """The text up to its next punctuation: "contenedores open top, con lona…" →
+    "contenedores open top"."""
+    end = _STRETCH_END.search(text)
+    return text if end is None else text[: end.start()]
+
+
 def _object_and_rest(text: str) -> tuple[str, str]:
     """The text's first stretch (to the next punctuation) up to what it says the thing
     is for, and what follows that stretch: "sleeves that fit Dominion, so…" →
     ("sleeves ", ", so…")."""
-    end = _STRETCH_END.search(text)
-    stop = end.start() if end is not None else len(text)
+    stop = len(first_stretch(text))
     purpose = _PURPOSE_AT.search(text, 0, stop)
     return text[: purpose.start() if purpose is not None else stop], text[stop:]
 

@@ -18,7 +18,7 @@ from functools import cache
 
 from guards.conjugation import fold
 from guards.phrasebook import PHRASEBOOKS
-from guards.product_asked import instanced, stock_clauses
+from guards.product_asked import first_stretch, instanced, stock_clauses
 from guards.product_claims import claimed_objects
 from guards.products import Product, stem
 from guards.text import negated_clause, words
@@ -74,7 +74,7 @@ def affirms_unreturned_feature(
                 # product readers judge it; a feature is read on a kind, said in lower case
                 continue
             at = clause.find(written[0])
-            stretch = _up_to_punctuation(clause[max(at, 0) :])
+            stretch = first_stretch(clause[max(at, 0) :])
             said = _stems(stretch)
             if not said & wanted or said & returned - {stem(fold(head.lower()))}:
                 # a word of a returned name beside the head names that product, described
@@ -83,10 +83,3 @@ def affirms_unreturned_feature(
             if not instanced(draft, written, products, past_object=True):
                 return stretch.strip()
     return None
-
-
-def _up_to_punctuation(text: str) -> str:
-    for index, char in enumerate(text):
-        if char in ",;:.()[]!?":
-            return text[:index]
-    return text
