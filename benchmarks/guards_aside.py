@@ -61,6 +61,7 @@ GROUPS = {
     "HG-HK": "guards-hg guards-hi actions-hj guards-hk",
     "HL-HO": "guards-hl guards-hm actions-hn guards-ho",
     "HP-HS": "guards-hp guards-hq actions-hr guards-hs",
+    "HT-HW": "guards-ht guards-hu actions-hv guards-hw",
 }
 
 

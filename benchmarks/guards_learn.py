@@ -80,13 +80,14 @@ THRESHOLD_FILES = frozenset(
 # turns) once session 38's first round (HC-HF) had arrived and been first-figured, and
 # session 39 GY-HB's four (session 37's round, 320 turns) once its own round (HL-HO) had
 # arrived and been first-figured, and session 40 HC-HF's four (session 38's first round,
-# 320 turns) once its own round (HP-HS) had; what measures is every round not named
-# above (session 38's second, 39's and 40's).
+# 320 turns) once its own round (HP-HS) had, and session 41 HG-HK's four (session 38's
+# second round, 320 turns) once its own round (HT-HW) had; what measures is every round
+# not named above (session 39's, 40's and 41's).
 MEASURE_ONLY = frozenset(
     {
-        *("guards-hg", "guards-hi", "actions-hj", "guards-hk"),  # session 38's second round
         *("guards-hl", "guards-hm", "actions-hn", "guards-ho"),  # session 39's round
         *("guards-hp", "guards-hq", "actions-hr", "guards-hs"),  # session 40's round
+        *("guards-ht", "guards-hu", "actions-hv", "guards-hw"),  # session 41's round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
