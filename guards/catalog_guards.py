@@ -22,6 +22,7 @@ from guards.product_denials import denied_phrases, denied_products, denies_a_var
 from guards.product_features import affirms_unreturned_feature
 from guards.product_refs import loosely_referred
 from guards.product_variants import by_attributes, unreturned_variant
+from guards.product_versions import affirms_unreturned_version
 from guards.products import (
     Product,
     empty_queries,
@@ -243,6 +244,10 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
         return Finding(
             detail=f"says the shop has {feature!r}, asked for and on no returned product"
         )
+    if version := affirms_unreturned_version(
+        ctx.draft, language=ctx.language, products=products, pages=own
+    ):
+        return Finding(detail=f"says the shop has the {version!r}, which the search did not return")
     return None
 
 
