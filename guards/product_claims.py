@@ -34,9 +34,17 @@ _HAVE = {
         r"(?i)(?:^|[^\pL])(we\s+(?:also\s+|do\s+|also\s+do\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
         # a restock: "we just got the Bose Smart Soundbar back in"
         r"we\s+(?:just\s+)?got|"
-        r"there\s+(?:is|are)|(?:i|we)\s+can\s+(?:also\s+)?offer\s+you)(?:$|[^\pL])"
+        r"there\s+(?:is|are)|(?:i|we)\s+can\s+(?:also\s+)?offer\s+you|"
+        r"you(?:'ll|\s+will|\s+can|'d)\s+(?:also\s+)?find)(?:$|[^\pL])"
     ),
 }
+# The customer finding it in the shop's range is the shop having it ("you'll also find
+# the Rainin tips in our range"); found on a page or in a guide, it is not.
+_FIND = scan.compile(r"(?i)find$")
+_IN_THE_SHOP = scan.compile(
+    r"(?i)\s(?:in|at)\s+(?:our|the)\s+(?:range|shop|store|catalogue|catalog|collection|"
+    r"selection|stock)(?:$|[^\pL])"
+)
 _WRITTEN = scan.compile(r"[\pL\pN][\pL\pN-]*(?:'[\pL\pN][\pL\pN-]*)*")  # not a closing quote
 _DEAL = scan.compile(r"(?i)\d+x\d+")
 _BOUNDARY = frozenset(
@@ -122,6 +130,8 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
             continue  # "como tienes la Tarjeta Alacena": what the customer holds
         if words(clause[: match.start(1)])[-1:] in _NEGATIONS:
             continue  # "No hay un programa aparte del Club": nothing is claimed
+        if _FIND.search(match.group(1)) and not _IN_THE_SHOP.search(clause, match.end(1)):
+            continue  # "you can find the fitting guide on our site": no product claimed
         if _PRICE_FIRST.match(clause[match.end(1) :]):
             continue  # "que tenemos a $ 215.000 con stock": the price of the one named
         if clause[match.end(1) :].lstrip().startswith(","):

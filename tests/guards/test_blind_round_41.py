@@ -26,6 +26,12 @@ from tests.guards.test_blind_round_rst import blind
         # "Tenemos la Esfera armilar de madera de haya 25 cm a 89,00 € y la versión
         # grande de nogal" (only the beech one)
         ("ho-0102", "stock_contradiction"),
+        # "You'll also find the **Rainin LTS 200 µL tips** in our range, which are in
+        # stock." (only the Eppendorf tips came back)
+        ("hw-0029", "stock_contradiction"),
+        # kept: what the customer finds on the shop's site is a page
+        ("fn-0050", None),
+        ("fj-0049", None),
         # kept: a returned sibling called a version, by colour, in brackets, by a
         # word of its name, by its figure, or with its price
         ("as-0008", None),
@@ -92,4 +98,30 @@ def test_a_version_no_returned_product_is_said_carried(draft, failed):
     name, price or sold-out state describes, a denial, or a version that may be the
     returned product the draft left unnamed, pass."""
     ctx = turn(draft, locale="es-ES", question="¿Tenéis la rayuela en inglés?", tools=[_MAT])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_TIPS = search(
+    item("EPP-TIPS-200", "Eppendorf epT.I.P.S. 2-200 µL, rack of 96", "48.50", "GBP"),
+    query="pipette tips",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("You'll also find the Rainin LTS tips in our range.", True),
+        ("You can find Gilson Diamond tips in our shop as well.", True),
+        # the returned tips, or a page found on the site, or a denial
+        ("You'll find the Eppendorf epT.I.P.S. in our range at £48.50.", False),
+        ("You can find the Rainin tip guide on our site.", False),
+        ("You won't find Rainin tips in our range, but the Eppendorf ones are £48.50.", False),
+    ],
+)
+def test_what_the_customer_will_find_in_the_range_is_what_the_shop_has(draft, failed):
+    """Given a search that returned only Eppendorf tips, when the draft tells the
+    customer they will find other tips in the shop's range, then the shop is said to
+    carry what the search did not return; the returned tips, a page on the site, or a
+    denial, pass."""
+    ctx = turn(draft, locale="en", question="Do you have pipette tips?", tools=[_TIPS])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
