@@ -349,6 +349,8 @@ def _claimed_act(ctx: GuardContext) -> Claim | None:
         if (
             (moving := underway(sentence, ctx.language))
             and not shipping_reported(outputs)
+            # "el pozo 8055 aún está «en curso»": the lookup's own word for the job
+            and moving not in outputs.lower()
             # "ya pedí el reembolso … pero ya está en marcha": with no thing named, what
             # is underway is what this turn's tool did
             and not (done and subject_elided(sentence, moving))

@@ -32,6 +32,9 @@ from tests.guards.test_blind_round_rst import blind
         # kept: what the customer finds on the shop's site is a page
         ("fn-0050", None),
         ("fj-0049", None),
+        # kept: "Como el pozo 8055 aún está «en curso», si cambia ahí el NIF antes del
+        # cierre, la factura saldrá con el de la cooperativa." (the lookup: "en curso")
+        ("hv-0129", None),
         # kept: a returned sibling called a version, by colour, in brackets, by a
         # word of its name, by its figure, or with its price
         ("as-0008", None),
@@ -125,3 +128,21 @@ def test_what_the_customer_will_find_in_the_range_is_what_the_shop_has(draft, fa
     denial, pass."""
     ctx = turn(draft, locale="en", question="Do you have pipette tips?", tools=[_TIPS])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("record", "failed"),
+    [
+        ("8055 — perforación, pendiente de inicio", True),
+        # the lookup's own word for the job, said again
+        ("8055 — perforación, en curso", False),
+    ],
+)
+def test_a_state_the_lookup_gives_the_job_is_no_document_underway(record, failed):
+    """Given a lookup of a drilling job, when the draft says the invoice is already
+    under way ("en curso"), then a sending no tool did is claimed, unless "en curso" is
+    the lookup's own word for the job."""
+    draft = "La factura del pozo 8055 ya está en curso."
+    tools = [("get_order_status", {"order_id": "8055"}, record)]
+    ctx = turn(draft, locale="es-ES", question="¿Me mandáis la factura?", tools=tools)
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
