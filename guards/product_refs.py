@@ -16,6 +16,7 @@ from guards.memo import memoised
 from guards.product_claims import distinctive_words, model_numbers
 from guards.products import Product, stem
 from guards.text import words
+from guards.warranty_scope import another_sort
 
 # Closed class: quantifiers and comparisons that extend one predicate to several things.
 SHARED = {
@@ -258,7 +259,11 @@ def chunk_covers(
         # a maker or a line the sentence names with a capital names it still ("Productos
         # Petzl: 3 años"), but not a heading's first word ("Tablecloths: 6 months")
         own = name - (modifiers - {stem(b) for b in brands} - _capitalised(sentence))
-        if own & {stem(t) for t in tokens} and not _another_line(sentence, name):
+        if (
+            own & {stem(t) for t in tokens}
+            and not _another_line(sentence, name)
+            and not another_sort(sentence, name)
+        ):
             return True
     return False
 

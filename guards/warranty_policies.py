@@ -14,6 +14,7 @@ from guards.product_warranty import TERM
 from guards.products import Product
 from guards.text import citations, sentences, words
 from guards.trust import tainted_chunk
+from guards.warranty_scope import another_sort
 
 # "como todos los móviles nuevos", "like all our tents": the product is one of a category.
 _ALL_OF = scan.compile(
@@ -185,9 +186,17 @@ def bridged(
     if not own:
         return False
     said = {w.lower() for w in words(sentence)}
-    return any(
-        own & _kind_stems(text) - _other_lines(text, said) for text in chunks if TERM.search(text)
-    )
+    for text in chunks:
+        shared = own & _kind_stems(text) - _other_lines(text, said) if TERM.search(text) else 0
+        # "Las alfombras de lana tienen 6 meses" bridges no jute rug: every line naming
+        # the kind gives the term to a sort the sentence does not say
+        if shared and not all(
+            another_sort(line, own)
+            for line in sentences(text)
+            if shared & {stem(w) for w in words(line)}
+        ):
+            return True
+    return False
 
 
 # The part a warranty covers, which names no kind of goods: "a 5-year frame warranty",

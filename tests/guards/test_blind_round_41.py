@@ -35,6 +35,17 @@ from tests.guards.test_blind_round_rst import blind
         # kept: "Como el pozo 8055 aún está «en curso», si cambia ahí el NIF antes del
         # cierre, la factura saldrá con el de la cooperativa." (the lookup: "en curso")
         ("hv-0129", None),
+        # "La Alfombra Yute Redonda Ø 150 cm … tiene 6 meses de garantía por defectos de
+        # fabricación [garantia#1]" (the page: "Las alfombras de lana tienen 6 meses")
+        ("co-0121", "warranty_without_data"),
+        # "The Natural calabash gourd (£16.00) is covered by a 1-year warranty…
+        # [warranty#1]" (the page: "Glassware and ceramic gourds carry a 1-year…")
+        ("gx-0028", "warranty_without_data"),
+        # "el Citizen Eco-Drive BM7100 … cuenta con los 5 años de garantía internacional
+        # del fabricante [garantia#2]" (the page: "… en relojes automáticos")
+        ("mm-0066", "warranty_without_data"),
+        # kept: "Cuidado personal (secadores, planchitas, afeitadoras): 12 meses": a list
+        ("zz-245", None),
         # kept: a returned sibling called a version, by colour, in brackets, by a
         # word of its name, by its figure, or with its price
         ("as-0008", None),
@@ -146,3 +157,42 @@ def test_a_state_the_lookup_gives_the_job_is_no_document_underway(record, failed
     tools = [("get_order_status", {"order_id": "8055"}, record)]
     ctx = turn(draft, locale="es-ES", question="¿Me mandáis la factura?", tools=tools)
     assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("name", "page", "failed"),
+    [
+        ("Alfombra Yute Redonda", "Las alfombras de lana tienen 6 meses de garantía.", True),
+        ("Alfombra Yute Redonda", "Las alfombras tienen 6 meses de garantía.", False),
+        ("Alfombra de lana Persa", "Las alfombras de lana tienen 6 meses de garantía.", False),
+        ("Alfombra Yute Redonda", "Alfombras (lana, yute): 6 meses de garantía.", False),
+        ("Reloj Citizen Eco-Drive", "Los relojes automáticos tienen 6 meses de garantía.", True),
+        ("Reloj Citizen Automático", "Los relojes automáticos tienen 6 meses de garantía.", False),
+    ],
+)
+def test_a_term_the_page_gives_another_sort_of_the_kind_is_no_term_for_it(name, page, failed):
+    """Given a product with no warranty on its sheet and a page that gives a term to its
+    kind, when the draft states that term for it, then it is stated without data if the
+    page qualifies the kind by a sort the product's name lacks (a material after "de",
+    a plural adjective), and backed if the page names the kind bare, in a list, or with
+    the product's own sort."""
+    draft = f"La {name} tiene 6 meses de garantía [garantia#1]."
+    tools = [search(item("SKU-1", name, "25000", "ARS"), query=name.lower())]
+    chunks = {"garantia#1": page}
+    ctx = turn(draft, locale="es-AR", question="¿Tiene garantía?", chunks=chunks, tools=tools)
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("name", "failed"),
+    [("Natural calabash gourd", True), ("Ceramic gourd, painted", False)],
+)
+def test_an_english_page_qualifies_the_kind_before_it(name, failed):
+    """Given a page that gives "ceramic gourds" a 1-year warranty, when the draft states
+    it for a product whose sheet has none, then a calabash gourd is stated without
+    data and a ceramic one is backed."""
+    draft = f"The {name} is covered by a 1-year warranty [warranty#1]."
+    tools = [search(item("SKU-1", name, "16.00", "GBP"), query="gourd")]
+    chunks = {"warranty#1": "Ceramic gourds carry a 1-year warranty against defects."}
+    ctx = turn(draft, locale="en", question="Any warranty?", chunks=chunks, tools=tools)
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
