@@ -262,7 +262,9 @@ def chunk_covers(
         if (
             own & {stem(t) for t in tokens}
             and not _another_line(sentence, name)
-            and not another_sort(sentence, name)
+            # a maker the line names and the product has makes it the line's, whatever
+            # sort the line says ("Electric grinders from Breville and Baratza")
+            and (brands or not another_sort(sentence, name))
         ):
             return True
     return False

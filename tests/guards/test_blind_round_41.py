@@ -196,3 +196,14 @@ def test_an_english_page_qualifies_the_kind_before_it(name, failed):
     chunks = {"warranty#1": "Ceramic gourds carry a 1-year warranty against defects."}
     ctx = turn(draft, locale="en", question="Any warranty?", chunks=chunks, tools=tools)
     assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+def test_a_maker_the_page_names_makes_the_term_its_whatever_the_sort():
+    """Given a page giving "electric grinders from Breville and Baratza" a year, when the
+    draft states it for a Baratza grinder whose name does not say "electric", then the
+    maker the page names makes the term the product's."""
+    draft = "The Baratza Encore grinder is covered for 1 year [warranty#1]."
+    page = "Electric grinders from Breville and Baratza include a 1-year warranty."
+    tools = [search(item("BAR-ENC", "Baratza Encore grinder", "149.00", "USD"), query="baratza")]
+    ctx = turn(draft, locale="en", chunks={"warranty#1": page}, tools=tools)
+    assert "warranty_without_data" not in check(ctx, second_reader=None)
