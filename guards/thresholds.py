@@ -74,7 +74,7 @@ def amounts(text: str, locale: str) -> list[Decimal]:
 
 
 # What every promotion sentence shares: not a sign that two speak of the same thing.
-_PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
+PROMO_WORDS = frozenset("gratis gratuito gratuita free sin cargo".split())
 
 
 # What the customer would have to do to reach a threshold: advice, not a grant.
@@ -105,7 +105,7 @@ def threshold_reached(ctx: GuardContext, sentence: str, promos: list[str]) -> bo
     amounts reach that amount: "Como $124.000 supera ese monto, tu compra entra en el
     envío gratis" after "más de $120.000 tienen envío gratis [envios#1]"."""
     book = PHRASEBOOKS[ctx.language]
-    offered = {w for w in content_words(sentence, book.stopwords) - _PROMO_WORDS if w.isalpha()}
+    offered = {w for w in content_words(sentence, book.stopwords) - PROMO_WORDS if w.isalpha()}
     promo_words = (*book.discount, r"free", r"gratis")
     parts = [part for text in promos for part in sentences(text) if find_phrase(promo_words, part)]
     parts = [part for part in parts if offered & content_words(part, book.stopwords)]
@@ -132,7 +132,7 @@ def below_threshold(ctx: GuardContext, sentence: str, promos: list[str]) -> str 
     # gratis en el local" is the free pick-up, not the home delivery free from $ 80.000.
     # With nothing in common ("te lo dejamos gratis"), every threshold counts.
     book = PHRASEBOOKS[ctx.language]
-    offered = content_words(sentence, book.stopwords) - _PROMO_WORDS
+    offered = content_words(sentence, book.stopwords) - PROMO_WORDS
     promo_words = (*book.discount, r"free", r"gratis")
     parts = [part for text in promos for part in sentences(text) if find_phrase(promo_words, part)]
     shared = [len(offered & content_words(part, book.stopwords)) for part in parts]

@@ -15,9 +15,7 @@ from guards.context import GuardContext
 from guards.deeds import free_deed
 from guards.exceptions import waives_a_rule
 from guards.languages import backed_across_languages, other_language
-from guards.lexicon import LEXICONS
 from guards.moods import hypothetical, in_open_question, past_counterfactual
-from guards.numbers import FigureKind, extract_figures
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
 from guards.price_grants import price_granted, price_matched
 from guards.price_talk import (
@@ -41,6 +39,11 @@ from guards.promo_scope import (
     said_in_its_clause,
     same_kind,
     waives_what_its_source_charges,
+)
+from guards.stated_deals import (
+    charge_waived_as_stated,
+    mentions_the_promotion,
+    the_stated_deal,
 )
 from guards.text import (
     after_citations,
@@ -117,6 +120,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
     context = f"{ctx.question}\n{ctx.draft}"
     stated = False
     sizes: set = set()  # the percentages of the promotions stated so far
+    cited_pages: list[str] = []  # the promotions' pages the draft has cited so far
     deals: set[str] = set()  # deal words a sentence citing its promotion said
     for sentence, cited in draft:
 
@@ -213,9 +217,23 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
                 claim.actor != SPEAKER
                 and not apology
                 and stated
-                and _the_stated_deal(sentence, ctx.language, sizes)
+                and the_stated_deal(sentence, ctx.language, sizes)
             ):
                 continue  # "… 20 % por transferencia [pagos#3]. … el descuento se te aplica"
+            if (
+                claim.actor != SPEAKER
+                and not apology
+                and charge_waived_as_stated(
+                    sentence,
+                    claim.lemma,
+                    claim.verb,
+                    language=ctx.language,
+                    cited_promos=cited_pages,
+                )
+                and below_threshold(ctx, sentence, cited_pages) is None
+            ):
+                continue  # "… envío gratuito [envios#1]. Como su compra es de 182 €, no se
+                # le cobrará envío": the cited promotion applied to this basket
             if apology or not backed() or customer_earns_it(claim, cited_texts, ctx.language):
                 detail = f"gives a lower price ({claim.verb!r}): {sentence!r}"  # firm: ours
                 return Finding(detail=detail, firm=claim.actor == SPEAKER and claim.binding)
@@ -237,6 +255,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             return Finding(detail=f"gives something free: {sentence!r}")
         # a sentence that cites a promotion, or a percentage from a cited chunk
         stated = stated or bool(cited & promos) or bool(cited and "%" in sentence)
+        cited_pages += [chunk_text[source] for source in cited & promos]
         if cited & promos:  # the sizes said here, and the ones its cited promotions give
             sizes |= percents_of(sentence, ctx.language)
             for source in cited & promos:
@@ -275,7 +294,7 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
             trusted
             and (
                 (
-                    _mentions_the_promotion(sentence, phrase, book, ctx.language)
+                    mentions_the_promotion(sentence, phrase, book, ctx.language)
                     and a_source_names(phrase, trusted)
                 )
                 or said_in_its_clause(sentence, match.start(1), trusted, book.stopwords)
@@ -300,18 +319,6 @@ def check_discount_promise(ctx: GuardContext, *, deadline: float) -> Finding | N
         # this customer by no call of the turn, that lowers the price
         return Finding(detail=f"gives a lower price by an act ({money[1]!r}): {money[2]!r}")
     return None
-
-
-def _the_stated_deal(sentence: str, language: str, sizes: set) -> bool:
-    """The sentence applies the promotion a cited sentence before it stated: its deal
-    word with a definite article and no size of its own ("el descuento se te aplica al
-    elegir transferencia"), carried to no group or case the source does not name."""
-    match = phrase_regex(PHRASEBOOKS[language].discount).search(sentence)
-    return (
-        match is not None
-        and refers_back(sentence, match.start(1), language, sizes)
-        and not extends(sentence, language)
-    )
 
 
 # A thing given to someone, said with two clitics ("te lo respetamos", "se lo dejamos")
@@ -351,22 +358,6 @@ def negated_segment(sentence: str, start: int, book: Phrasebook, *, if_too: bool
         or find_phrase(book.negation, segment) is not None
         or _negated(sentence, start, book)
     )
-
-
-def _mentions_the_promotion(sentence: str, phrase: str, book: Phrasebook, language: str) -> bool:
-    """ "The discount is applied at checkout": the promotion a source gives, named with a
-    definite article and no figure of its own."""
-    before = words(sentence.lower().split(phrase.lower(), 1)[0])
-    if before[-1:] not in (["del"], ["al"]):  # "antes del descuento": de + el
-        before = before[:-2] if before[-1:] == ["de"] else before  # "la etiqueta de"
-    before = before[-1:]
-    definite = {"the", "this", "that", "el", "la", "este", "esta", "ese", "esa", "dicho"}
-    definite |= {"del", "al"}
-    # A size of its own ("the discount is 30 %") is a new offer; a price beside it ("at
-    # $ 129,900 before the discount") is the number gate's to check.
-    lexicon = LEXICONS["en" if language == "en" else "es"]
-    sized = any(f.kind == FigureKind.PERCENT for f in extract_figures(sentence, lexicon=lexicon))
-    return bool(before) and before[0] in definite and not sized
 
 
 # "por su / tu / vuestro …", "for your …" at the start of a sentence that offers money:

@@ -46,6 +46,9 @@ from tests.guards.test_blind_round_rst import blind
         ("mm-0066", "warranty_without_data"),
         # kept: "Cuidado personal (secadores, planchitas, afeitadoras): 12 meses": a list
         ("zz-245", None),
+        # kept: "… los pedidos superiores a 150 € tienen envío gratuito en península
+        # [envios#1]. Como su compra es de 182 €, no se le cobrará envío."
+        ("hu-0008", None),
         # kept: a returned sibling called a version, by colour, in brackets, by a
         # word of its name, by its figure, or with its price
         ("as-0008", None),
@@ -207,3 +210,34 @@ def test_a_maker_the_page_names_makes_the_term_its_whatever_the_sort():
     tools = [search(item("BAR-ENC", "Baratza Encore grinder", "149.00", "USD"), query="baratza")]
     ctx = turn(draft, locale="en", chunks={"warranty#1": page}, tools=tools)
     assert "warranty_without_data" not in check(ctx, second_reader=None)
+
+
+_SHIPPING = {"envios#1": "Envío gratuito en península para pedidos superiores a 150 €."}
+
+
+@pytest.mark.parametrize(
+    ("said", "failed"),
+    [
+        ("Como su compra es de 182 €, no se le cobrará envío.", False),
+        # below the threshold, another thing, or said without the cited promotion
+        ("Como su compra es de 120 €, no se le cobrará envío.", True),
+        ("Como su compra es de 182 €, no se le cobrará el montaje.", True),
+    ],
+)
+def test_a_charge_denied_for_what_a_cited_promotion_gives_free(said, failed):
+    """Given a cited page giving free shipping over 150 €, when the next sentence says
+    no shipping will be charged on a 182 € order, then it applies the promotion and
+    gives nothing new; on a 120 € order, or for assembly, it is a lower price no source
+    gives."""
+    draft = f"Los pedidos superiores a 150 € tienen envío gratuito [envios#1]. {said}"
+    question = "He pagado 182 €. ¿Me cobráis el envío?"
+    ctx = turn(draft, locale="es-ES", question=question, chunks=_SHIPPING)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is failed
+
+
+def test_a_charge_denied_with_no_promotion_cited_before_is_a_lower_price():
+    """Given the same page not cited, when the draft says no shipping will be charged,
+    then nothing it stated before applies, and it is a lower price."""
+    draft = "Como su compra es de 182 €, no se le cobrará envío."
+    ctx = turn(draft, locale="es-ES", question="He pagado 182 €.", chunks=_SHIPPING)
+    assert "discount_promise" in check(ctx, second_reader=None)
