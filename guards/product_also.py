@@ -178,10 +178,15 @@ def _reported(before: list[str]) -> bool:
     return word in _TELLING_EN or TELLING_ES.fullmatch(word) is not None
 
 
+_IN_STOCK_FIRST = scan.compile(r"(?i)^\s*(?:en|in)\s+stock\s+")
+
+
 def _object_phrase(text: str) -> list[str]:
     """The noun phrase a verb's object opens with, as lower-case words, without its
     article ("we also carry a matching hoodie")."""
     phrase: list[str] = []
+    # "también tenemos en stock los calcetines…": where it is had comes before the object
+    text = _IN_STOCK_FIRST.sub("", text, count=1)
     for written, word in zip(written_words(text), words(text), strict=True):
         if not phrase and word in _ARTICLES:
             continue

@@ -29,6 +29,9 @@ from tests.guards.test_blind_round_rst import blind
         # "You'll also find the **Rainin LTS 200 µL tips** in our range, which are in
         # stock." (only the Eppendorf tips came back)
         ("hw-0029", "stock_contradiction"),
+        # "También tenemos en stock los calcetines de nieve homologados para esa medida"
+        # (only the 9 mm chains came back)
+        ("fn-0063", "stock_contradiction"),
         # kept: what the customer finds on the shop's site is a page
         ("fn-0050", None),
         ("fj-0049", None),
@@ -241,3 +244,29 @@ def test_a_charge_denied_with_no_promotion_cited_before_is_a_lower_price():
     draft = "Como su compra es de 182 €, no se le cobrará envío."
     ctx = turn(draft, locale="es-ES", question="He pagado 182 €.", chunks=_SHIPPING)
     assert "discount_promise" in check(ctx, second_reader=None)
+
+
+_CHAINS = search(
+    item("CN-9MM-G80", "Cadenas de nieve 9 mm grupo 80 (R16)", "49.95", "EUR"),
+    query="cadenas nieve 205/55 R16",
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "failed"),
+    [
+        ("También tenemos en stock los calcetines de nieve homologados.", True),
+        ("We also have in stock the snow socks for that size.", True),
+        # the returned chains, or a denial
+        ("También tenemos en stock las cadenas de nieve de 9 mm.", False),
+        ("Calcetines de nieve no tenemos en stock, lo siento.", False),
+    ],
+)
+def test_what_is_also_had_in_stock_is_read_past_where_it_is_had(said, failed):
+    """Given a search that returned only snow chains, when the draft says the shop also
+    has "in stock" something else, then the object after "en stock / in stock" is what
+    the shop claims; the returned chains, or a denial, pass."""
+    draft = f"Tenemos las Cadenas de nieve 9 mm grupo 80 (R16) a 49,95 €. {said}"
+    locale = "en" if said.startswith("We") else "es-ES"
+    ctx = turn(draft, locale=locale, question="¿Cadenas para 205/55 R16?", tools=[_CHAINS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
