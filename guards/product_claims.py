@@ -34,6 +34,8 @@ _HAVE = {
         r"(?i)(?:^|[^\pL])(we\s+(?:also\s+|do\s+|also\s+do\s+)?" + SHOP_HAS_EN + r"|we've\s+got|"
         # a restock: "we just got the Bose Smart Soundbar back in"
         r"we\s+(?:just\s+)?got|"
+        # a line newly taken on: "we've just started stocking a sash window kit"
+        r"we(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?start(?:ed)?\s+(?:stocking|carrying|selling)|"
         r"there\s+(?:is|are)|(?:i|we)\s+can\s+(?:also\s+)?offer\s+you|"
         r"you(?:'ll|\s+will|\s+can|'d)\s+(?:also\s+)?find)(?:$|[^\pL])"
     ),

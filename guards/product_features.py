@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from itertools import pairwise
 
 from guards.conjugation import fold
 from guards.phrasebook import PHRASEBOOKS
@@ -23,6 +24,8 @@ from guards.product_claims import claimed_objects
 from guards.products import Product, stem
 from guards.text import negated_clause, words
 
+# Closed class: the words that name a group of things, whose kind is the word before.
+_GROUPS = frozenset("kit kits set sets pack packs pair pairs bundle bundles box".split())
 _MIN_LETTERS = 4  # "top", "con", "the": a feature word is a longer one
 
 
@@ -33,6 +36,20 @@ def _stems(text: str, least: int = _MIN_LETTERS) -> set[str]:
 @cache
 def _stop_stems(lang: str) -> frozenset[str]:
     return frozenset(stem(fold(w)) for w in PHRASEBOOKS[lang].stopwords)
+
+
+def _compound(written: list[str], head: str, products: tuple[Product, ...], lang: str) -> set[str]:
+    """The word that makes one kind with the head, as a returned name writes the two
+    together ("draught excluder"): part of the kind, not a returned product's word."""
+    if lang != "en" or head not in written or written.index(head) == 0:
+        return set()
+    before = written[written.index(head) - 1].lower()
+    pair = (stem(fold(before)), stem(fold(head.lower())))
+    for product in products:
+        name = [stem(fold(w.lower())) for w in words(product.name)]
+        if pair in pairwise(name):
+            return {pair[0]}
+    return set()
 
 
 def affirms_unreturned_feature(
@@ -67,6 +84,8 @@ def affirms_unreturned_feature(
             continue
         for _phrase, written in claimed_objects(clause, lang):
             head = written[-1] if lang == "en" else written[0]
+            if lang == "en" and len(written) > 1 and head.lower() in _GROUPS:
+                head = written[-2]  # "a sash window draught excluder kit": an excluder
             if stem(fold(head.lower())) not in kinds:
                 continue  # another kind: the kind readers judge it
             if head[:1].isupper():
@@ -76,7 +95,8 @@ def affirms_unreturned_feature(
             at = clause.find(written[0])
             stretch = first_stretch(clause[max(at, 0) :])
             said = _stems(stretch)
-            if not said & wanted or said & returned - {stem(fold(head.lower()))}:
+            kind = {stem(fold(head.lower()))} | _compound(written, head, products, lang)
+            if not said & wanted or said & returned - kind:
                 # a word of a returned name beside the head names that product, described
                 # ("'Cuentos de la selva' en edición ilustrada"): no unreturned kind
                 continue

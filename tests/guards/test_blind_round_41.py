@@ -32,6 +32,9 @@ from tests.guards.test_blind_round_rst import blind
         # "También tenemos en stock los calcetines de nieve homologados para esa medida"
         # (only the 9 mm chains came back)
         ("fn-0063", "stock_contradiction"),
+        # "Yes – we've just started stocking a sash window draught excluder kit…" (only
+        # the door excluder came back)
+        ("gx-0146", "stock_contradiction"),
         # kept: what the customer finds on the shop's site is a page
         ("fn-0050", None),
         ("fj-0049", None),
@@ -269,4 +272,31 @@ def test_what_is_also_had_in_stock_is_read_past_where_it_is_had(said, failed):
     draft = f"Tenemos las Cadenas de nieve 9 mm grupo 80 (R16) a 49,95 €. {said}"
     locale = "en" if said.startswith("We") else "es-ES"
     ctx = turn(draft, locale=locale, question="¿Cadenas para 205/55 R16?", tools=[_CHAINS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_EXCLUDER = search(
+    item("DX-EN-DBL86", "Double-sided door draught excluder 86 cm", "11.99", "GBP"),
+    query="sash window draught excluder",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Yes, we stock a sash window draught excluder kit.", True),
+        ("Yes, we've just started stocking sash window draught excluders.", True),
+        # the returned door excluder, in its own words, or a denial
+        ("We stock the double-sided door draught excluder at £11.99.", False),
+        ("We don't stock a sash window draught excluder kit, sorry.", False),
+    ],
+)
+def test_a_kind_named_with_its_compound_and_the_asked_feature(draft, failed):
+    """Given a search for sash-window excluders that returned only a door excluder,
+    when the draft says the shop stocks (or has just started stocking) a "sash window
+    draught excluder kit", then "draught excluder" is the returned kind, "kit" only
+    groups it, and "sash window" is the feature no returned product has; the door
+    excluder itself, or a denial, pass."""
+    question = "Do you have a draught excluder for sash windows?"
+    ctx = turn(draft, locale="en", question=question, tools=[_EXCLUDER])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
