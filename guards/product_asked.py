@@ -30,7 +30,8 @@ _ASKS = {
         r"(?:segu[ií]s|sigues|sigue|siguen)\s+(?:teniendo|vendiendo|trabajando))\s+([^?.!]+)"
     ),
     "en": scan.compile(
-        r"(?i)(?:^|[^\pL])(?:do\s+you\s+(?:have|carry|sell|stock)|have\s+you\s+got|got\s+any)"
+        # "Do you do a tender to go with it?": the British "do" of what a shop sells
+        r"(?i)(?:^|[^\pL])(?:do\s+you\s+(?:have|carry|sell|stock|do)|have\s+you\s+got|got\s+any)"
         r"\s+([^?.!]+)"
     ),
 }
@@ -241,6 +242,9 @@ def asked_kinds(question: str, language: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(heads))
 
 
+_FOR_PART = scan.compile(r"(?i)\s(?:for|para)\s")
+
+
 def affirms_unreturned_kind(
     draft: str, question: str, language: str, products: tuple[Product, ...]
 ) -> str | None:
@@ -252,7 +256,14 @@ def affirms_unreturned_kind(
         return None  # an empty search is read by the claims after it
     lang = "en" if language == "en" else "es"
     returned = {stem(fold(w)) for p in products for w in words(f"{p.name} {p.sku}")}
-    missing = {k for k in asked_kinds(question, lang) if k not in returned}
+    # what a returned product is for is not what it is: a "Hand water pump for tender"
+    # is no tender
+    kinds = {
+        stem(fold(w))
+        for p in products
+        for w in words(f"{scan.split(_FOR_PART, p.name)[0]} {p.sku}")
+    }
+    missing = {k for k in asked_kinds(question, lang) if k not in kinds}
     if not missing:
         return None
     for clause in stock_clauses(draft, lang):
@@ -263,9 +274,10 @@ def affirms_unreturned_kind(
             # a word a returned name has, in the object's stretch, may name that product
             # in other words ("the Petzl Stop descender" for the "Descensor Petzl Stop",
             # "la cuerda de cáñamo con sally" for the "Hemp bell rope with sally")
+            kind = stem(fold(head.lower()))
             if (
-                stem(fold(head.lower())) in missing
-                and not _stretch(clause, written) & returned
+                kind in missing
+                and not _stretch(clause, written) - {kind} & returned
                 and not instanced(draft, written, products)
             ):
                 return phrase

@@ -35,6 +35,9 @@ from tests.guards.test_blind_round_rst import blind
         # "Yes – we've just started stocking a sash window draught excluder kit…" (only
         # the door excluder came back)
         ("gx-0146", "stock_contradiction"),
+        # "Yes, we have a matching tender for the Pug, as well as the Hand water pump for
+        # tender (£39.00)…" (asked "Do you do a tender…?"; only the pump came back)
+        ("bx-0141", "stock_contradiction"),
         # kept: what the customer finds on the shop's site is a page
         ("fn-0050", None),
         ("fj-0049", None),
@@ -299,4 +302,38 @@ def test_a_kind_named_with_its_compound_and_the_asked_feature(draft, failed):
     excluder itself, or a denial, pass."""
     question = "Do you have a draught excluder for sash windows?"
     ctx = turn(draft, locale="en", question=question, tools=[_EXCLUDER])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_PUMP = search(item("CLS-WP", "Hand water pump for tender", "39.00", "GBP"), query="tender")
+
+
+@pytest.mark.parametrize(
+    ("question", "draft", "failed"),
+    [
+        (
+            "Do you do a tender to go with it?",
+            "Yes, we have a matching tender for it, as well as the Hand water pump for tender.",
+            True,
+        ),
+        (
+            "Do you sell tenders?",
+            "Yes, we have a matching tender for it, as well as the Hand water pump for tender.",
+            True,
+        ),
+        # the pump offered for what it is, or the tender denied
+        (
+            "Do you sell tenders?",
+            "We have the Hand water pump for tender at £39.00, but no tender itself.",
+            False,
+        ),
+        ("Do you sell pumps?", "Yes, we have the Hand water pump for tender at £39.00.", False),
+    ],
+)
+def test_what_a_returned_product_is_for_is_not_what_it_is(question, draft, failed):
+    """Given a search that returned only a "Hand water pump for tender", when the draft
+    says the shop has the tender asked for, then the kind asked for is one no returned
+    product is: the pump is for a tender, not one; the pump offered as itself, or the
+    tender denied, pass."""
+    ctx = turn(draft, locale="en", question=question, tools=[_PUMP])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
