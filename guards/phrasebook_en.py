@@ -25,6 +25,8 @@ ENGLISH = Phrasebook(
         r"store\s+credit",
         r"special\s+price",
         r"knock\s+off",
+        # the amount as the subject: "the $20 will come off your next purchase"
+        r"comes?\s+off\s+your\s+(?:\pL+\s+)?(?:order|purchase|bill|total|basket|invoice)",
         r"no\s+charge",
         r"(?:at\s+)?no\s+(?:extra\s+|additional\s+)?cost",
         r"half\s+price",

@@ -58,6 +58,9 @@ from tests.guards.test_blind_round_rst import blind
         # kept: "… los pedidos superiores a 150 € tienen envío gratuito en península
         # [envios#1]. Como su compra es de 182 €, no se le cobrará envío."
         ("hu-0008", None),
+        # "That said, since you're a returning customer, the $20 will come off your next
+        # purchase automatically." (the page: no adjustment on past orders)
+        ("hu-0087", "discount_promise"),
         # kept: a returned sibling called a version, by colour, in brackets, by a
         # word of its name, by its figure, or with its price
         ("as-0008", None),
@@ -337,3 +340,22 @@ def test_what_a_returned_product_is_for_is_not_what_it_is(question, draft, faile
     tender denied, pass."""
     ctx = turn(draft, locale="en", question=question, tools=[_PUMP])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("As a thank-you, the $20 will come off your next purchase.", True),
+        ("The difference comes off your order total automatically.", True),
+        # the page's own promotion, or no purchase at all
+        ("With the code, 10% comes off your order at checkout [promos#1].", False),
+        ("The lid comes off your blender jar for cleaning.", False),
+    ],
+)
+def test_an_amount_that_comes_off_the_customers_order(draft, failed):
+    """Given a page that gives 10 % with a code, when the draft says an amount "comes
+    off your order / purchase", then a lower price is given; the page's own 10 %, or a
+    part coming off a product, is no such grant."""
+    chunks = {"promos#1": "10% off your order with the code SPRING10."}
+    ctx = turn(draft, locale="en", question="Any discount?", chunks=chunks)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is failed
