@@ -255,6 +255,9 @@ def affirms_unreturned_kind(
     if not products:
         return None  # an empty search is read by the claims after it
     lang = "en" if language == "en" else "es"
+    asked = asked_kinds(question, lang)
+    if not asked:
+        return None  # most questions ask for no kind: read no names
     returned = {stem(fold(w)) for p in products for w in words(f"{p.name} {p.sku}")}
     # what a returned product is for is not what it is: a "Hand water pump for tender"
     # is no tender
@@ -263,7 +266,7 @@ def affirms_unreturned_kind(
         for p in products
         for w in words(f"{scan.split(_FOR_PART, p.name)[0]} {p.sku}")
     }
-    missing = {k for k in asked_kinds(question, lang) if k not in kinds}
+    missing = {k for k in asked if k not in kinds}
     if not missing:
         return None
     for clause in stock_clauses(draft, lang):

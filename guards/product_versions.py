@@ -4,9 +4,13 @@
 versión con los números en inglés", "la edición en tapa dura sí la tenemos", "we also
 stock the cordless version": the noun "version" / "edition" names a sibling of a product
 by what sets it apart, and that difference is the claim. When a word of it (or a
-figure) is on no returned product's name or SKU, the shop says it has a product the
-search did not return. The noun is a closed class; the difference is read from the turn
-itself, against the names the search gave, so no list of sizes or features is needed.
+figure) is on no returned product's name, SKU or page, and every returned product is
+named elsewhere in the draft (so none is left for the version to be), the shop says it
+has a product the search did not return. A version that a returned name describes (a
+bracketed name after it, a word inside a name's word), or whose price or sold-out state
+the draft gives, is that returned product. The noun is a closed class; the difference
+is read from the turn itself, against the names the search gave, so no list of sizes
+or features is needed.
 """
 
 from __future__ import annotations
