@@ -104,6 +104,12 @@ def fold(text: str) -> str:
     return text.translate(_FOLD)
 
 
+def genderless(stem_: str) -> str:
+    """A Spanish stem without its gender ending: "nuevas" and "nuevos" agree with
+    different nouns but name one category."""
+    return stem_[:-1] if len(stem_) > 3 and stem_.endswith(("a", "o")) else stem_
+
+
 # The regular participle endings of Spanish, feminine and masculine.
 REGULAR_PARTICIPLE_ES = ("ado", "ada", "ido", "ida")
 

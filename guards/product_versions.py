@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from guards import scan
-from guards.conjugation import fold
+from guards.conjugation import fold, genderless
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_asked import first_stretch, stock_clauses
 from guards.product_claims import SHOP_HAS_EN, SHOP_HAS_ES, SHOP_HOLDS_ES
@@ -80,8 +80,7 @@ def _mark(word: str) -> str:
     Spanish gender ending."""
     if (figure := _DIGITS.search(word)) is not None:
         return figure.group()
-    folded = stem(fold(word.lower()))
-    return folded[:-1] if len(folded) > 3 and folded.endswith(("a", "o")) else folded
+    return genderless(stem(fold(word.lower())))
 
 
 def _marks(text: str, lang: str) -> set[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from guards import scan
+from guards.conjugation import genderless
 from guards.context import RetrievedChunk
 from guards.memo import memoised
 from guards.product_refs import qualified_kinds, stem, stems
@@ -61,20 +62,14 @@ def cited_category(clause: str, retrieved: tuple[RetrievedChunk, ...]) -> bool:
             continue
         for sentence in sentences(chunk.text):
             said = {m.group(1) for m in TERM.finditer(sentence) if m.group(1)}
-            own = {_genderless(w) for w in stems(sentence)}  # "nuevas" is "nuevos"
+            own = {genderless(w) for w in stems(sentence)}  # "nuevas" is "nuevos"
             if (
                 TERM.search(sentence)
                 and terms <= said
-                and all(_genderless(stem(w)) in own for w in category)
+                and all(genderless(stem(w)) in own for w in category)
             ):
                 return True
     return False
-
-
-def _genderless(stem_: str) -> str:
-    """A Spanish stem without its gender ending: "nuevas" and "nuevos" agree with
-    different nouns but name one category."""
-    return stem_[:-1] if len(stem_) > 3 and stem_.endswith(("a", "o")) else stem_
 
 
 # A policy's own "no warranty" for a list of kinds: "Cuchas, rascadores, correas y
@@ -112,10 +107,8 @@ def denies_condition(sentence: str, product: Product) -> bool:
     before = _before_denial(sentence)
     if before is None:
         return False
-    said = {_genderless(stem(w)) for w in words(before.lower())}
-    return any(
-        _genderless(stem(w)) in said for w in words(product.name.lower()) if w in _CONDITIONS
-    )
+    said = {genderless(stem(w)) for w in words(before.lower())}
+    return any(genderless(stem(w)) in said for w in words(product.name.lower()) if w in _CONDITIONS)
 
 
 def _before_denial(sentence: str) -> str | None:

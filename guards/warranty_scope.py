@@ -15,6 +15,7 @@ written with a capital is ``product_refs``'s own reading ("Hornos Kilnia").
 from __future__ import annotations
 
 from guards import scan
+from guards.conjugation import genderless
 from guards.products import stem
 
 # Closed class: words next to a kind that name no sort of it — the verbs of having a
@@ -40,16 +41,12 @@ _OF = frozenset(("de", "del"))
 _ARTICLES = frozenset("el la los las".split())
 
 
-def _genderless(stem_: str) -> str:
-    return stem_[:-1] if len(stem_) > 3 and stem_.endswith(("a", "o")) else stem_
-
-
 def _sort_word(word: str, name: set[str]) -> bool:
     """A lower-case word of four letters or more that names a sort the name lacks."""
     if not word.isalpha() or not word.islower() or len(word) < 4 or word in _NO_SORT:
         return False
-    own = {_genderless(n) for n in name}
-    return _genderless(stem(word)) not in own
+    own = {genderless(n) for n in name}
+    return genderless(stem(word)) not in own
 
 
 # Closed class: words only a Spanish sentence has, which tell which side of its noun a
