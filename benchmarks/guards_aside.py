@@ -62,6 +62,7 @@ GROUPS = {
     "HL-HO": "guards-hl guards-hm actions-hn guards-ho",
     "HP-HS": "guards-hp guards-hq actions-hr guards-hs",
     "HT-HW": "guards-ht guards-hu actions-hv guards-hw",
+    "HX-IA": "guards-hx guards-hy actions-hz guards-ia",
 }
 
 

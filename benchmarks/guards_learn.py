@@ -81,13 +81,14 @@ THRESHOLD_FILES = frozenset(
 # session 39 GY-HB's four (session 37's round, 320 turns) once its own round (HL-HO) had
 # arrived and been first-figured, and session 40 HC-HF's four (session 38's first round,
 # 320 turns) once its own round (HP-HS) had, and session 41 HG-HK's four (session 38's
-# second round, 320 turns) once its own round (HT-HW) had; what measures is every round
-# not named above (session 39's, 40's and 41's).
+# second round, 320 turns) once its own round (HT-HW) had, and session 42 HL-HO's four
+# (session 39's round, 320 turns) once its own round (HX-IA) had; what measures is every
+# round not named above (session 40's, 41's and 42's).
 MEASURE_ONLY = frozenset(
     {
-        *("guards-hl", "guards-hm", "actions-hn", "guards-ho"),  # session 39's round
         *("guards-hp", "guards-hq", "actions-hr", "guards-hs"),  # session 40's round
         *("guards-ht", "guards-hu", "actions-hv", "guards-hw"),  # session 41's round
+        *("guards-hx", "guards-hy", "actions-hz", "guards-ia"),  # session 42's round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
