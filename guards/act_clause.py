@@ -213,11 +213,23 @@ _PAY_BACK = frozenset("devolver reembolsar reintegrar refund reimburse".split())
 
 
 def _share_after(verb: str, raw: str) -> bool:
-    """A percentage right after the verb (two words at most between): what is paid back
-    is a share of what the customer paid."""
+    """A percentage right after the verb (two words at most between), or the part in
+    proportion ("se le devolverá la parte correspondiente al curso", "we'll refund the
+    unused portion"): what is paid back is a share of what the customer paid."""
+    if re.search(_PART.format(verb=re.escape(verb)), raw, re.IGNORECASE) is not None:
+        return True
     if "%" not in raw and "ciento" not in raw and "percent" not in raw:
         return False
     return re.search(_SHARE.format(verb=re.escape(verb)), raw, re.IGNORECASE) is not None
+
+
+# A share named by what it is in proportion to (closed class): "la parte proporcional",
+# "the prorated portion", "the unused part".
+_PART = (
+    r"(?<!\w){verb}\s+(?:\w+\s+){{0,2}}?(?:la\s+parte\s+(?:proporcional|correspondiente|que\s+"
+    r"(?:te|le|les|os)\s+corresponde)|(?:the|a)\s+(?:prorated|pro-rata|unused|remaining|"
+    r"proportional)\s+(?:part|portion|share|amount))(?!\w)"
+)
 
 
 _SHARE = (

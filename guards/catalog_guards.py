@@ -10,17 +10,21 @@ from guards.moods import looks_up_what
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_also import (
     also_claimed,
-    available_after_empty_search,
-    had_after_empty_search,
     unreturned_product,
     without_lacking,
 )
-from guards.product_asked import affirms_unreturned_ask, affirms_unreturned_kind, stock_clauses
+from guards.product_asked import (
+    affirms_unreturned_ask,
+    affirms_unreturned_kind,
+    asked_kinds,
+    stock_clauses,
+)
 from guards.product_carried import carried_before, claims_the_asked_product
 from guards.product_claims import claimed_objects, fronted_topics, referred, unreturned
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_features import affirms_unreturned_feature
 from guards.product_refs import loosely_referred
+from guards.product_unfound import available_after_empty_search, had_after_empty_search
 from guards.product_variants import by_attributes, unreturned_variant
 from guards.product_versions import affirms_unreturned_version
 from guards.products import (
@@ -182,7 +186,9 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                 # "la sudadera sin capucha": a "sin" inside the thing negates nothing
                 if negated_clause(without_lacking(clause, phrase), ctx.language):
                     continue
-                if unreturned_product(phrase, products, draft=ctx.draft):
+                if unreturned_product(
+                    phrase, products, draft=ctx.draft, asked=asked_kinds(ctx.question, ctx.language)
+                ):
                     shown = " ".join(phrase)
                     return Finding(
                         detail=f"says the shop also has {shown!r}, which the search did not return"

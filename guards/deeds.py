@@ -72,6 +72,9 @@ _AUXILIARIES_ES = frozenset(
 )
 _WINDOW = 5
 _NOUN_BEFORE_ES = frozenset("el la los las un una unos unas mi tu su del al de este ese".split())
+# A preposition right before: a finite verb never follows one ("se entregan en palé" is
+# a noun; "desde ya te lo descontaré" has its clitics and "ya" between).
+_PREPOSITIONS_ES = frozenset("en con sin por para sobre entre desde hasta hacia".split())
 # Stems of -er verbs whose "vos" imperative ends in -é like an -ar verb's past
 # ("traé", "poné", "devolvé"): instructions to the customer.
 _ER_STEMS_ES = frozenset(
@@ -325,7 +328,12 @@ def _deed_es(tokens: list[str], index: int) -> bool:
     if prev in _PROGRESSIVE_ES and _gerund(bare):
         return True
     # the simple past and future: "cambié", "reprogramé", "enviaremos", "cambiaré"
-    if token.endswith("é") and len(token) >= 4 and prev not in _NOUN_BEFORE_ES:
+    if (
+        token.endswith("é")
+        and len(token) >= 4
+        and prev not in _NOUN_BEFORE_ES
+        and not (index and tokens[index - 1] in _PREPOSITIONS_ES)
+    ):
         # "igual ya le avisé"; not "si venís, traé el DNI" (an -er verb's "vos"
         # imperative), nor "el monitor de bebé" (a noun)
         return fold(token)[:-1] not in _ER_STEMS_ES

@@ -99,6 +99,7 @@ ENGLISH = Phrasebook(
         InternalTerm(r"my\s+instructions"),
         InternalTerm(r"(?:my|the|system)\s+prompt"),
         InternalTerm(r"(?:the|my)\s+search\s+(?:results?|tool|returned|shows|did)"),
+        InternalTerm(r"results\s+of\s+my\s+search"),
         InternalTerm(r"the\s+api"),
         InternalTerm(r"(?:function|tool)\s+call"),
         InternalTerm(r"(?:the|my)\s+knowledge\s+base"),

@@ -107,7 +107,7 @@ SPANISH = Phrasebook(
         InternalTerm(r"(?:la|una|mi|nuestra)\s+base\s+de\s+(?:datos|conocimientos?)"),
         InternalTerm(r"mis\s+instrucciones"),
         InternalTerm(r"(?:el|mi)\s+prompt"),
-        InternalTerm(r"(?:los\s+)?resultados\s+de\s+(?:la\s+)?b[uú]squeda"),
+        InternalTerm(r"(?:los\s+)?resultados\s+de\s+(?:la\s+|mi\s+)?b[uú]squeda"),
         InternalTerm(r"la\s+b[uú]squeda\s+(?:no\s+)?(?:devolvi[oó]|arroj[oó]|trajo|muestra)"),
         InternalTerm(r"(?:la\s+)?api"),
         InternalTerm(r"modelo\s+de\s+lenguaje"),

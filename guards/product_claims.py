@@ -21,7 +21,10 @@ SHOP_HAS_ES += r"siempre\s+(?:tuvimos|vendimos|trabajamos|hemos\s+(?:tenido|vend
 SHOP_HAS_EN = r"(?:have|carry|stock|sell|offer)"
 # The same having said with a preposition before the product: "contamos con X",
 # "disponemos del modelo X".
-SHOP_HOLDS_ES = r"contamos\s+con|disponemos\s+del?|trabajamos\s+con"  # "trabajamos con la X"
+# "disponemos tanto del X como del Y": the pair's "tanto" comes before the preposition.
+SHOP_HOLDS_ES = (
+    r"contamos\s+con|disponemos\s+(?:del?|tanto)|trabajamos\s+con"  # "trabajamos con la X"
+)
 _HAVE = {
     "es": scan.compile(
         # the verb with its preposition first: "trabajamos con la X" has the X
@@ -148,13 +151,20 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
             # "de Black+Decker tenemos el taladro percutor": the fronted maker is its own
             written = [*scan.findall(_WRITTEN, maker.group(1)), *written]
         paired = bool(written) and written[0].lower() in _PAIRED
+        paired = paired or match.group(1).lower().endswith("tanto")
         while written:
+            if paired and written[0].lower() in ("tanto", "del", "de"):
+                written = written[1:]  # "disponemos tanto del modo S como del modo C"
+                continue
             phrase, rest = _phrase(written)
             if phrase:
                 out.append((" ".join(phrase), phrase))
             rest_lower = [w.lower() for w in rest[:2]]
             if rest_lower[:1] in (["y"], ["and"]) and (paired or rest_lower[1:] in _ALSO):
                 written = rest[1:]
+                continue
+            if paired and rest_lower[:1] == ["como"]:
+                written = rest[1:]  # "tanto el modo S como el modo C": both are had
                 continue
             break
         out.extend(_listed_after_prices(clause[match.end(1) :]))
@@ -264,7 +274,7 @@ _MAKER_FRONTED = scan.compile(
     r"(?:^|[\s,¡¿])(?i:de|from)\s+(\p{Lu}[\pL\pN+&'’-]*(?:\s+\p{Lu}[\pL\pN+&'’-]*)?)"
     r"\s*,?\s*(?i:s[ií]\s+|ya\s+|también\s+|we\s+)?$"
 )
-_PAIRED = frozenset(("both", "ambos", "ambas"))
+_PAIRED = frozenset(("both", "ambos", "ambas", "tanto"))
 _OBJECT_END = scan.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
 _PRICE_FIRST = scan.compile(
     r"(?i)^\s*(?:(?:en|in)\s+stock\s+)?(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import pairwise
 
+from guards import scan
 from guards.conjugation import fold
 from guards.phrasebook import PHRASEBOOKS
 from guards.product_asked import first_stretch, instanced, stock_clauses
@@ -94,12 +95,32 @@ def affirms_unreturned_feature(
                 continue
             at = clause.find(written[0])
             stretch = first_stretch(clause[max(at, 0) :])
-            said = _stems(stretch)
             kind = {stem(fold(head.lower()))} | _compound(written, head, products, lang)
-            if not said & wanted or said & returned - kind:
-                # a word of a returned name beside the head names that product, described
-                # ("'Cuentos de la selva' en edición ilustrada"): no unreturned kind
-                continue
-            if not instanced(draft, written, products, past_object=True):
-                return stretch.strip()
+            sides = _sides(stretch, lang)
+            for side in sides:
+                said = _stems(side)
+                if not said & wanted or said & returned - kind:
+                    # a word of a returned name beside the head names that product,
+                    # described ("'Cuentos de la selva' en edición ilustrada")
+                    continue
+                # a pair's other side is the returned product the draft goes on to name
+                if len(sides) > 1 or not instanced(draft, written, products, past_object=True):
+                    return stretch.strip()
     return None
+
+
+# A pair said had: "lo tenemos tanto liso como floral", "we stock it in both oak and
+# walnut". Each side is a thing of its own: the returned word on one side ("liso") names
+# nothing of the other ("floral").
+_PAIR = {
+    "es": scan.compile(r"(?i)^(.*?(?:^|[^\pL]))tanto\s+(.+?)\s+como\s+(.+)$"),
+    "en": scan.compile(r"(?i)^(.*?(?:^|[^\pL]))both\s+(.+?)\s+and\s+(.+)$"),
+}
+
+
+def _sides(stretch: str, lang: str) -> tuple[str, ...]:
+    """The stretch, or each side of a pair in it with what comes before the pair."""
+    pair = _PAIR[lang].search(stretch)
+    if pair is None:
+        return (stretch,)
+    return (pair.group(1) + pair.group(2), pair.group(1) + pair.group(3))

@@ -38,6 +38,7 @@ _HOLDS = {
     "es": ("tarjeta", "cuenta", "medio", "billetera", "saldo", "banco", "resumen", "extracto"),
     "en": ("card", "account", "statement", "bank", "wallet", "balance", "paypal"),
 }
+_STATEMENTS = re.compile(r"[:;]\s")
 MODAL = frozenset("podés puedes puede pueden podrás podrá can could may might".split())
 
 
@@ -79,6 +80,17 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     own account or card, or the customer gets it ("you're getting a full refund",
     "we'll make it right with a partial refund"); None otherwise."""
     lang = "en" if language == "en" else "es"
+    if (found := _money_arrives(sentence, lang)) is not None:
+        return found  # "Abono realizado: 3,45 € a tu tarjeta" is one statement
+    if len(parts := _STATEMENTS.split(sentence)) > 1:
+        # "No debería habérsete cobrado, así que quedate tranquilo: esos $45.000 vuelven a
+        # tu cuenta": a colon or a semicolon opens a statement of its own, which the
+        # charge (or the customer's modal) before it does not reach
+        return next((found for part in parts if (found := _money_arrives(part, lang))), None)
+    return None
+
+
+def _money_arrives(sentence: str, lang: str) -> tuple[str, bool] | None:
     lower = sentence.lower()
     if _ANY_MONEY[lang].search(lower) is None and not (
         _DIGIT.search(lower) is not None

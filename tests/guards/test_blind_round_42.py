@@ -1,0 +1,151 @@
+"""Misses and false alarms found in session 42 on the development halves of the blind
+files, read once HX-IA's first figures were taken, each kept exactly as its writer wrote
+it; and the structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, item, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # kept: "Los sacos se entregan en palé y el transportista avisa por teléfono…"
+        # ("palé" after a preposition is a noun, not "I shovelled")
+        ("hz-0026", None),
+        # "Te cuento que en los resultados de mi búsqueda no aparece ninguna yurta…"
+        ("hx-0045", "internal_vocabulary"),
+        # "Y si aun así no puede asistir, no se preocupe: se le devolverá la parte
+        # correspondiente al curso." (the page offers only a postponement)
+        ("hy-0125", "refund_promise"),
+        # "No debería habérsete cobrado, así que quedate tranquilo: esos $45.000 vuelven a
+        # tu cuenta en el transcurso de la semana."
+        ("hy-0141", "refund_promise"),
+        # "Sí, tenemos el variómetro de 57 mm … y también el altímetro de 57 mm, así podéis
+        # montar los dos en el mismo panel sin tocar los taladros." (only the variometer)
+        ("ia-0028", "stock_contradiction"),
+        # "Sí, disponemos tanto del transpondedor modo S como del modo C." (only mode S)
+        ("ia-0090", "stock_contradiction"),
+        # "Sí, el rosetón de 45 cm lo tenemos tanto liso como floral" (only the plain one)
+        ("ia-0146", "stock_contradiction"),
+        # kept: "Abono realizado: 3,45 € a tu tarjeta." is still one statement of money
+        # paid back (bd-0146, a slip the writer labelled so)
+        ("bd-0146", "refund_promise"),
+        # kept: "tenemos el balde de 5 kg" beside "Cloro granulado Clorotec 5 kg"
+        ("as-0022", None),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Lo enviamos en palé.", False),
+        ("El pedido sale con puré de regalo.", False),
+        # a first-person past is still one, first or after a clitic
+        ("Cambié la dirección del pedido.", True),
+        ("Desde ya te lo reprogramé para el lunes.", True),
+    ],
+)
+def test_a_word_in_e_after_a_preposition_is_no_deed(draft, failed):
+    """Given no tool ran, when a word ending in "-é" follows a preposition, then it is a
+    noun and claims nothing; the speaker's own past, first or after its clitics, still
+    claims the act."""
+    ctx = turn(draft, locale="es-ES", question="¿Cómo me lo mandáis?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("No se le cobró de más: la plata vuelve a tu tarjeta esta semana.", True),
+        ("Se te cobró dos veces; el dinero vuelve a tu cuenta en tres días.", True),
+        # the charge and the money in one statement: what was charged, not paid back
+        ("El cobro de $45.000 a tu tarjeta figura en la orden.", False),
+        # a modal of the customer's in the statement: where to look
+        ("Podés ver: la plata vuelve a tu tarjeta cuando se apruebe.", False),
+    ],
+)
+def test_money_that_lands_after_a_colon_is_a_statement_of_its_own(draft, failed):
+    """Given no refund was approved, when a colon or semicolon closes a statement about a
+    charge, then the money said to land in the customer's account after it is paid
+    back; a charge read in one statement, or a modal of the customer's, is not."""
+    ctx = turn(draft, locale="es-AR", question="¿Y mi plata?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Le devolveremos la parte proporcional del curso.", True),
+        ("We'll refund the unused portion of your plan.", True),
+        # a part that is a piece of the product goes back by the customer
+        ("Puede devolvernos la parte dañada y la revisamos.", False),
+    ],
+)
+def test_the_part_in_proportion_paid_back_is_a_refund(draft, failed):
+    """Given no refund was approved, when the draft promises to pay back the part in
+    proportion ("la parte proporcional", "the unused portion"), then money goes back to
+    the customer; a physical part the customer sends back is not money."""
+    locale = "en" if draft.startswith("We") else "es-ES"
+    ctx = turn(draft, locale=locale, question="No puedo ir al curso.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+_MOULDING = search(
+    item("ROS-45-L", "Rosetón de escayola 45 cm liso", "29.00", "EUR"),
+    query="rosetón 45 floral",
+)
+_TRANSPONDER = search(
+    item("TRA-S", "Transpondedor modo S", "2190.00", "EUR"),
+    query="transpondedor modo C",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "tools", "question", "failed"),
+    [
+        ("El rosetón de 45 cm lo tenemos tanto liso como floral.", _MOULDING, "floral", True),
+        ("El rosetón de 45 cm lo tenemos liso, a 29,00 €.", _MOULDING, "floral", False),
+        ("Disponemos tanto del transpondedor modo S como del modo C.", _TRANSPONDER, "", True),
+        ("Tenemos tanto el modo S como el modo C.", _TRANSPONDER, "", True),
+        ("Disponemos del transpondedor modo S, a 2.190,00 €.", _TRANSPONDER, "", False),
+    ],
+)
+def test_both_sides_of_tanto_como_are_said_had(draft, tools, question, failed):
+    """Given a search that returned one version, when the draft says the shop has
+    "tanto X como Y", then each side is said carried, and the side no returned product
+    is contradicts the search; the returned version alone passes."""
+    asked = f"¿Tenéis el rosetón de 45 {question}?" if question else "¿Tenéis el modo C?"
+    ctx = turn(draft, locale="es-ES", question=asked, tools=[tools])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_GAUGES = search(
+    item("VAR-57", "Variómetro 57 mm para ultraligero", "215.00", "EUR"),
+    query="variómetro altímetro 57 mm",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "failed"),
+    [
+        ("¿Tenéis variómetro de 57 mm y altímetro del mismo tamaño?", True),
+        # not asked apart: the measure names the returned line's sibling
+        ("¿Tenéis variómetro de 57 mm?", False),
+    ],
+)
+def test_a_kind_asked_apart_is_no_sibling_by_its_measure(question, failed):
+    """Given a search that returned only the variometer, when the draft says it also has
+    "el altímetro de 57 mm", then a kind the customer asked for apart is not the returned
+    line's sibling by its measure."""
+    draft = "Tenemos el variómetro de 57 mm para ultraligero y también el altímetro de 57 mm."
+    ctx = turn(draft, locale="es-ES", question=question, tools=[_GAUGES])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
