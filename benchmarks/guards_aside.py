@@ -63,6 +63,7 @@ GROUPS = {
     "HP-HS": "guards-hp guards-hq actions-hr guards-hs",
     "HT-HW": "guards-ht guards-hu actions-hv guards-hw",
     "HX-IA": "guards-hx guards-hy actions-hz guards-ia",
+    "IB-IE": "guards-ib guards-ic actions-id guards-ie",
 }
 
 

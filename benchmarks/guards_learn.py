@@ -82,13 +82,14 @@ THRESHOLD_FILES = frozenset(
 # arrived and been first-figured, and session 40 HC-HF's four (session 38's first round,
 # 320 turns) once its own round (HP-HS) had, and session 41 HG-HK's four (session 38's
 # second round, 320 turns) once its own round (HT-HW) had, and session 42 HL-HO's four
-# (session 39's round, 320 turns) once its own round (HX-IA) had; what measures is every
-# round not named above (session 40's, 41's and 42's).
+# (session 39's round, 320 turns) once its first round (HX-IA) had and HP-HS's four
+# (session 40's round, 320 turns) once its second (IB-IE) had; what measures is every
+# round not named above (session 41's and 42's two).
 MEASURE_ONLY = frozenset(
     {
-        *("guards-hp", "guards-hq", "actions-hr", "guards-hs"),  # session 40's round
         *("guards-ht", "guards-hu", "actions-hv", "guards-hw"),  # session 41's round
-        *("guards-hx", "guards-hy", "actions-hz", "guards-ia"),  # session 42's round
+        *("guards-hx", "guards-hy", "actions-hz", "guards-ia"),  # session 42's first round
+        *("guards-ib", "guards-ic", "actions-id", "guards-ie"),  # session 42's second round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
