@@ -11,6 +11,7 @@ MONEY_ES += ("centavo", "céntimo", "dólar", "dolar")  # "te devolvemos cada pe
 MONEY_ES += ("guita",)  # es-AR: "te devolvemos la guita"
 MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 MONEY_ES += ("pagaste", "pagado", "abonaste")  # "te transferimos lo que ya pagaste"
+MONEY_ES += ("pagaron", "pagó", "pagasteis", "abonaron", "abonó")  # "lo que pagaron"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
 MONEY_ES += ("fianza", "seña", "depósito")  # a deposit paid back
 # what a purchase cost besides the price: "los gastos de envío te los devolvemos"

@@ -36,7 +36,7 @@ from guards.clefts import cleft_es
 from guards.commitments_en import read_en
 from guards.conjugation import after_purpose, fold, subjunctive_we
 from guards.moods import is_offer, negated_at, negated_before_que
-from guards.result_states import money_arrives
+from guards.result_states import landed_by_speaker, money_arrives
 from guards.text import dash_floor, words
 from guards.verb_groups import (
     _ADVERBS_ES,
@@ -215,7 +215,8 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
     if not refunds and (arrives := money_arrives(text, language)):
         word, negated = arrives  # "la plata vuelve a tu tarjeta": paid back, by someone
         offer = is_offer(text.lower(), language) if offer is None else offer
-        out.append(Commitment(Act.REFUND, word, "arrive", PASSIVE, negated, offer, False, sentence))
+        actor = SPEAKER if landed_by_speaker(text, word) else PASSIVE  # "we'll have the money…"
+        out.append(Commitment(Act.REFUND, word, "arrive", actor, negated, offer, False, sentence))
     return tuple(out)
 
 

@@ -29,6 +29,9 @@ from guards.verb_groups import (
 _GUESSED_EN = frozenset("would could might may should must".split())
 
 
+_DO = frozenset(("do", "does", "did"))  # "we do not match": the negation's auxiliary
+
+
 def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | None:
     if person == INF and index >= 4:
         copula = index - 1 - (tokens[index - 1] == "to")
@@ -56,7 +59,8 @@ def read_en(tokens: list[str], index: int, person: str) -> tuple[str, bool] | No
             continue  # "we'd be more than happy to refund it"
         if window[j] not in _AUX_EN and not window[j].endswith(("ly", "'ll", "'ve")):
             if window[j] not in ("not", "never") and not window[j].endswith("n't"):
-                break  # a negation stays in the group: "we will not charge", "we won't"
+                if not (window[j] in _DO and window[j + 1 : j + 2] in (["not"], ["never"])):
+                    break  # a negation stays in the group: "we will not charge", "we won't"
     if subject_at is not None:
         actor = _SUBJECT_EN[window[subject_at]]
         between = window[subject_at + 1 :]

@@ -274,6 +274,8 @@ def affirms_unreturned_kind(
             continue
         for phrase, written in claimed_objects(clause, lang):
             head = written[-1] if lang == "en" else written[0]
+            if lang == "es" and head.lower() in _GROUPS_ES and written[1:2] == ["de"]:
+                head = written[2] if len(written) > 2 else head  # "un kit de freno": a freno
             # a word a returned name has, in the object's stretch, may name that product
             # in other words ("the Petzl Stop descender" for the "Descensor Petzl Stop",
             # "la cuerda de cáñamo con sally" for the "Hemp bell rope with sally")
@@ -311,7 +313,16 @@ def _stretch(clause: str, written: list[str]) -> set[str]:
     """The stems of the object's words from its first to the next punctuation, up to
     what it is for ("sleeves that fit Dominion": not Dominion)."""
     thing, _ = _object_and_rest(clause[max(clause.find(written[0]), 0) :])
+    # "karts a pedal y además el Kit carrito…": what is added is another thing
+    thing = scan.split(_ADDED, thing)[0]
     return {stem(fold(w.lower())) for w in words(thing) if len(w) >= 3}
+
+
+# Closed class: the Spanish words for a group of things, whose kind follows "de".
+_GROUPS_ES = frozenset("kit kits set sets juego juegos pack packs par pares lote lotes".split())
+_ADDED = scan.compile(
+    r"(?i)\s(?:(?:y|e|and)\s+(?:además|ademas|también|tambien|also)|as\s+well\s+as)(?:$|[^\pL])"
+)
 
 
 # What introduces an instance of a kind: "tenemos juguetes de madera: el Tren …", "we

@@ -240,3 +240,21 @@ def only_in_conditions(clause: str, warranty: tuple[str, ...]) -> bool:
     the warranty as the customer's concern, with nothing said about it."""
     parts = [p for p in _PUNCTUATION.split(clause) if find_phrase(warranty, p)]
     return bool(parts) and all(words(p)[:1] in (["si"], ["if"]) for p in parts)
+
+
+_ASIDE = scan.compile(r"\(([^()]*)\)")
+
+
+def aside_owner(clause: str, named: list[Product], warranty: tuple[str, ...]) -> list[Product]:
+    """The product a bracketed term belongs to: the one named last before the bracket
+    ("the Wooden soapbox racer kit is $159.00 (1 year warranty) and the Pedal go-kart is
+    $229.00"). ``named`` as it was when the clause names no such bracket."""
+    for aside in _ASIDE.finditer(clause):
+        if TERM.search(aside.group(1)) is None and find_phrase(warranty, aside.group(1)) is None:
+            continue
+        before = clause[: aside.start()].lower()
+        at = {p: max(before.rfind(w) for w in words(p.name) if len(w) >= 4) for p in named}
+        owner = max(at, key=at.get, default=None)
+        if owner is not None and at[owner] >= 0:
+            return [owner]
+    return named

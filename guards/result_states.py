@@ -38,7 +38,7 @@ _HOLDS = {
     "es": ("tarjeta", "cuenta", "medio", "billetera", "saldo", "banco", "resumen", "extracto"),
     "en": ("card", "account", "statement", "bank", "wallet", "balance", "paypal"),
 }
-_STATEMENTS = re.compile(r"[:;]\s")
+_STATEMENTS = re.compile(r"[:;]\s|,\s+(?:and|y|e|but|pero)\s")
 MODAL = frozenset("podés puedes puede pueden podrás podrá can could may might".split())
 
 
@@ -84,10 +84,22 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
         return found  # "Abono realizado: 3,45 € a tu tarjeta" is one statement
     if len(parts := _STATEMENTS.split(sentence)) > 1:
         # "No debería habérsete cobrado, así que quedate tranquilo: esos $45.000 vuelven a
-        # tu cuenta": a colon or a semicolon opens a statement of its own, which the
-        # charge (or the customer's modal) before it does not reach
+        # tu cuenta": a colon, a semicolon or a coordinated clause ("…so a colleague can
+        # review it, and the full amount will be back on your card") opens a statement of
+        # its own, which the charge (or the modal) before it does not reach
         return next((found for part in parts if (found := _money_arrives(part, lang))), None)
     return None
+
+
+_SPEAKER_SUBJECTS = frozenset("we we'll i'll i we've i've we're we'd nosotros".split())
+
+
+def landed_by_speaker(sentence: str, word: str) -> bool:
+    """The shop itself is the subject of the clause that lands the money: "and we'll have
+    the money back in your account" (the five words before the money word)."""
+    tokens = words(sentence.replace("’", "'"))
+    at = tokens.index(word) if word in tokens else -1
+    return at > 0 and not _SPEAKER_SUBJECTS.isdisjoint(tokens[max(0, at - 5) : at])
 
 
 def _money_arrives(sentence: str, lang: str) -> tuple[str, bool] | None:

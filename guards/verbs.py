@@ -99,7 +99,12 @@ SPANISH: tuple[Verb, ...] = (
     Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
     # money paid ahead of a review: "te adelanto yo los gastos de envío por Bizum"; not
     # "te adelanto el precio" (told ahead) nor "te adelantamos la entrega" (a date)
-    Verb("adelantar", Act.REFUND, ("dinero", "plata", "guita", "gasto", "reembols", "reintegr")),
+    # "os adelantamos la mitad de la fianza": a deposit paid back ahead
+    Verb(
+        "adelantar",
+        Act.REFUND,
+        ("dinero", "plata", "guita", "gasto", "reembols", "reintegr", "fianza", "seña", "depósito"),
+    ),
     # a deposit or a hold given back: "el depósito te lo liberamos en 72 horas"
     Verb(
         "liberar", Act.REFUND, ("depósito", "deposito", "seña", "fianza", "retención", "te", "le")

@@ -29,6 +29,7 @@ from guards.product_refs import (
 from guards.product_variants import by_attributes, by_own_words
 from guards.product_warranty import (
     TERM,
+    aside_owner,
     carried_over,
     compared_subject,
     compares,
@@ -257,6 +258,7 @@ def _warranty_for_bare(
         named = own  # "Both are in stock, and the PL-880 has a 2-year warranty"
     elif not has_words(clause, PAIR[ctx.language]) and not compares(clause):
         named = closest(clause, named)  # one of two siblings, by the words it says
+    named = aside_owner(clause, named, book.warranty)
     return next((p for p in named if p in bare), None)
 
 

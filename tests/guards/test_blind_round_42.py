@@ -149,3 +149,119 @@ def test_a_kind_asked_apart_is_no_sibling_by_its_measure(question, failed):
     draft = "Tenemos el variómetro de 57 mm para ultraligero y también el altímetro de 57 mm."
     ctx = turn(draft, locale="es-ES", question=question, tools=[_GAUGES])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # kept: "the Wooden soapbox racer kit is $159.00 (1 year warranty) and the Pedal
+        # go-kart, ages 5-10 is $229.00" (the go-kart has none); gt-0090 the same
+        ("ie-0049", None),
+        ("gt-0090", None),
+        # "¡Sí! Tenemos karts a pedal y además el Kit carrito de rulemanes…" (no kart)
+        ("ie-0042", "stock_contradiction"),
+        # "Tenemos un kit de freno a disco para carritos…" (asked "¿Tienen frenos…?")
+        ("ie-0107", "stock_contradiction"),
+        # "os adelantamos la mitad de la fianza esta misma semana"
+        ("id-0030", "refund_promise"),
+        # "les devolvemos lo que pagaron por las entradas de los chicos"
+        ("ic-0143", "refund_promise"),
+        # "I've filed a refund request … so a colleague can review it, and the full
+        # amount will be back on your card by Friday"
+        ("id-0004", "refund_promise"),
+        # "…reached us on 20 May, and we'll have the money back in your account within 5
+        # working days [returns#2]" (inspection pending)
+        ("aq-0144", "refund_promise"),
+    ],
+)
+def test_a_development_case_of_the_second_round_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+def test_a_negated_price_match_with_do_not_is_read_and_cleared():
+    """Given "We do not match competitors' prices … [pricing#1]" (ic-0102), when the
+    desk reads it with the second reader, then the rules read the negated match and the
+    reader's score does not overrule them."""
+    assert_writers_verdict(blind("ic-0102"), None, reader=True)
+
+
+_PAIR_OF_TWO = search(
+    item("SB-KIT", "Wooden soapbox racer kit", "159.00", "USD", warranty="1 year"),
+    item("PC-KART", "Pedal go-kart", "229.00", "USD"),
+    query="soapbox kit go-kart",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        (
+            "The Wooden soapbox racer kit is $159.00 (1 year warranty) and the Pedal go-kart is "
+            "$229.00, ages 5-10.",
+            False,
+        ),
+        (
+            "The Pedal go-kart is $229.00 (1 year warranty) and the Wooden soapbox racer kit is "
+            "$159.00.",
+            True,
+        ),
+    ],
+)
+def test_a_bracketed_term_belongs_to_the_product_named_before_it(draft, failed):
+    """Given two products, one with a one-year warranty and one with none, when a
+    bracketed term follows the first product named, then it is that product's; after the
+    one with none, it is stated without data."""
+    ctx = turn(draft, locale="en", question="How much for both?", tools=[_PAIR_OF_TWO])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+_CARTS = search(
+    item("SB-VOL", "Volante de madera para carrito de carrera", "21999", "ARS"),
+    query="frenos carrito",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Tenemos un kit de freno a disco para carritos.", True),
+        ("Tenemos frenos a disco y además el Volante de madera para carrito de carrera.", True),
+        # the returned kind in a group, or a denial
+        ("Tenemos un kit de volante de madera para carrito de carrera.", False),
+        ("No tenemos frenos, pero sí el Volante de madera para carrito de carrera.", False),
+    ],
+)
+def test_the_kind_of_a_kit_and_an_added_thing_are_read_apart(draft, failed):
+    """Given a search that returned only a steering wheel, when the draft says the shop
+    has "un kit de freno" or "frenos y además el Volante…", then the asked kind is said
+    carried: the kind of a kit is what follows "de", and what "y además" adds is another
+    thing that names nothing of it."""
+    ctx = turn(draft, locale="es-AR", question="¿Tienen frenos para el carrito?", tools=[_CARTS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Os adelantamos la mitad de la fianza esta semana.", True),
+        ("Les devolvemos lo que pagaron por las entradas.", True),
+        (
+            "We've logged it so a colleague can review it, and the money will be back on your "
+            "card by Friday.",
+            True,
+        ),
+        ("The inspection is pending, and we'll have the money back in your account soon.", True),
+        # the date brought forward, or money the customer may check for
+        ("Os adelantamos la visita al martes.", False),
+        ("You can check your card, and a colleague will tell you once it's reviewed.", False),
+    ],
+)
+def test_money_paid_back_in_more_forms(draft, failed):
+    """Given no refund approved, when the draft pays a deposit ahead, gives back "lo que
+    pagaron", or lands the money in a clause of its own or with the shop as its subject,
+    then money back is promised; a date brought forward or an instruction is not."""
+    locale = "en" if draft[0] in "WTY" else "es-ES"
+    ctx = turn(draft, locale=locale, question="¿Y el dinero?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
