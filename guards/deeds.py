@@ -354,6 +354,9 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         and token.endswith(("amos", "imos"))
     ):
         return True
+    # done impersonally for someone: "ya se le pidió al administrador que mande a alguien"
+    if tokens[max(0, index - 3) : index - 1] == ["ya", "se"] and token.endswith("ó"):
+        return tokens[index - 1] in ("le", "les", "te", "os")
     # a pronoun for the customer before a first-person verb: "te lo mando", "se la cambiamos"
     pronouns = set(tokens[max(0, index - 2) : index])
     if tokens[index - 1] == "se":

@@ -172,6 +172,8 @@ def test_a_kind_asked_apart_is_no_sibling_by_its_measure(question, failed):
         # "…reached us on 20 May, and we'll have the money back in your account within 5
         # working days [returns#2]" (inspection pending)
         ("aq-0144", "refund_promise"),
+        # "Ya se le pidió al administrador del consorcio que mande a alguien…"
+        ("id-0028", "action_claim"),
     ],
 )
 def test_a_development_case_of_the_second_round_gets_its_writers_verdict(case_id, guard):
@@ -265,3 +267,21 @@ def test_money_paid_back_in_more_forms(draft, failed):
     locale = "en" if draft[0] in "WTY" else "es-ES"
     ctx = turn(draft, locale=locale, question="¿Y el dinero?")
     assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Ya se le pidió al administrador que mande a alguien.", True),
+        ("Ya se te envió la factura por correo.", True),
+        # said to someone, not done for the case; or not yet done
+        ("Ya se le informó que no podemos cambiarlo.", False),
+        ("Se le puede pedir al administrador que mande a alguien.", False),
+    ],
+)
+def test_an_act_done_impersonally_for_someone_is_claimed(draft, failed):
+    """Given no tool ran (id-0028: "Ya se le pidió al administrador del consorcio que
+    mande a alguien…"), when "ya se le / se te" comes before a third-person past, then an
+    act was done for the case by no tool; telling someone, or what may be asked, is not."""
+    ctx = turn(draft, locale="es-AR", question="¿Qué pasó con lo de la humedad?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
