@@ -64,6 +64,7 @@ GROUPS = {
     "HT-HW": "guards-ht guards-hu actions-hv guards-hw",
     "HX-IA": "guards-hx guards-hy actions-hz guards-ia",
     "IB-IE": "guards-ib guards-ic actions-id guards-ie",
+    "IF-IJ": "guards-if guards-ig actions-ih guards-ij",
 }
 
 
