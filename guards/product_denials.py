@@ -109,6 +109,8 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
         end = following.start(1) if following else len(clause)
         after = _STOP.split(clause[match.end(1) : end])[0]
         topic, obj = words(before), words(after)
+        while topic and topic[0] in _DISCOURSE:
+            topic = topic[1:]  # "Pues el Kit Sismógrafo 3C no lo trabajamos": the kit
         if obj[:1] == ["más"] and match.group(1).lower().startswith("no"):
             obj = obj[1:]  # "no trabajamos más": no longer, not "another"
         if _is_object(obj) and not _CLITIC.search(match.group(1)):
@@ -122,6 +124,11 @@ def denied_phrases(clause: str, language: str) -> tuple[tuple[list[str], bool], 
     return tuple(out)
 
 
+# Closed class: words that open what is said, not the topic ("pues", "well").
+_DISCOURSE = frozenset(
+    "pues bueno mirá mire entonces lamentablemente desgraciadamente vale ok okay "
+    "well so unfortunately sadly actually oh ah hmm".split()
+)
 # A clitic in the denial takes up a fronted topic: "El X no lo tenemos".
 _CLITIC = scan.compile(r"(?i)(?:^|\s)(?:lo|la|los|las|le|les)\s")
 _PREPOSITIONS = frozenset(

@@ -281,6 +281,15 @@ _MEASURE = re.compile(
     r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?(gb|tb|in|inch|inches|\"|cm|mm|ml|l|kg|m|"
     r"pulgadas)(?![\w])(?!\s+stock)"
 )
+_DIMENSIONS = re.compile(
+    r"(?i)(?<![\w.,])(\d{1,4}(?:[.,]\d{1,2})?(?:\s?[x×]\s?\d{1,4}(?:[.,]\d{1,2})?)+)\s?(cm|mm|m|in)\b"
+)
+
+
+def _each_in(numbers: str, unit: str) -> str:
+    return " ".join(f"{n} {unit}" for n in re.split(r"\s?[x×]\s?", numbers))
+
+
 # A unit written out, as names abbreviate it: "20 metros" is the "… 20 m", "55 pulgadas"
 # the "55 in".
 UNIT_WORDS = {
@@ -297,6 +306,8 @@ def _measures(text: str) -> set[tuple[str, str]]:
     kind ("500 ml" is 0.5 l beside "1 L"), so that siblings measured in different units
     still tell each other apart."""
     out = set()
+    # "25 x 12.5 x 51 mm": every number of the dimensions is in the unit that closes them
+    text = _DIMENSIONS.sub(lambda d: _each_in(d.group(1), d.group(2)), text)
     for m in _MEASURE.finditer(text):
         unit = UNIT_WORDS.get(m.group(2).lower(), m.group(2).lower())
         value = m.group(1).replace(",", ".")

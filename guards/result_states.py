@@ -35,7 +35,18 @@ _CHARGE = ("cobr", "charg", "debit", "débit", "rechaz", "declin", "descont")
 _TO = {"es": frozenset("a en al".split()), "en": frozenset("to on in into onto".split())}
 _YOURS = {"es": frozenset("tu tus su sus".split()), "en": frozenset("your".split())}
 _HOLDS = {
-    "es": ("tarjeta", "cuenta", "medio", "billetera", "saldo", "banco", "resumen", "extracto"),
+    # "vuelve a tu Mercado Pago": the es-AR wallet, as "paypal" is in English
+    "es": (
+        "tarjeta",
+        "cuenta",
+        "medio",
+        "billetera",
+        "saldo",
+        "banco",
+        "resumen",
+        "extracto",
+        "mercado",
+    ),
     "en": ("card", "account", "statement", "bank", "wallet", "balance", "paypal"),
 }
 _STATEMENTS = re.compile(r"[:;]\s|,\s+(?:and|y|e|but|pero)\s")

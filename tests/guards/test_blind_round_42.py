@@ -285,3 +285,58 @@ def test_an_act_done_impersonally_for_someone_is_claimed(draft, failed):
     act was done for the case by no tool; telling someone, or what may be asked, is not."""
     ctx = turn(draft, locale="es-AR", question="¿Qué pasó con lo de la humedad?")
     assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # kept: "Here's what we have in 25 mm: - Die Spring Heavy Duty Red 25 x 12.5 x
+        # 51 mm …" (the dimensions' every number is in mm)
+        ("ij-0021", None),
+        # "Pues el Kit Sismógrafo 3C no lo trabajamos, lo siento." (returned in stock)
+        ("if-0144", "stock_contradiction"),
+        # "Quedate tranquila: ese importe vuelve a tu Mercado Pago mañana…"
+        ("ig-0149", "refund_promise"),
+    ],
+)
+def test_a_development_case_of_the_third_round_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+_SPRINGS = search(
+    item("SP-R", "Die Spring Heavy Duty Red 25 x 12.5 x 51 mm", "7.40", "USD"),
+    query="die spring 25 mm",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("We have it in 25 mm: the Die Spring Heavy Duty Red at $7.40.", False),
+        ("We have it in 51 mm too.", False),
+        ("We have it in 32 mm as well.", True),
+    ],
+)
+def test_every_number_of_a_dimension_is_in_its_unit(draft, failed):
+    """Given a spring named "25 x 12.5 x 51 mm", when the draft says the shop has it in
+    25 mm or 51 mm, then a size of the returned product is said; 32 mm is none."""
+    ctx = turn(draft, locale="en", question="Do you have 25 mm die springs?", tools=[_SPRINGS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Pues el Kit Sismógrafo 3C no lo trabajamos.", True),
+        ("Bueno, el Kit Sismógrafo 3C no lo tenemos.", True),
+        ("Pues el Kit Sismógrafo 1C no lo trabajamos.", False),
+    ],
+)
+def test_a_discourse_word_before_a_denied_topic_is_not_the_topic(draft, failed):
+    """Given the 3C kit returned in stock, when "pues / bueno" opens a sentence that
+    denies it by a fronted topic, then the kit is denied; another kit is not."""
+    kit = search(item("SIS-3C", "Kit Sismógrafo 3C", "540.00", "EUR"), query="kit 3C")
+    ctx = turn(draft, locale="es-ES", question="¿Y el Kit 3C lo tenéis?", tools=[kit])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
