@@ -13,7 +13,8 @@ MONEY_ES += ("cobrad",)  # "te devolví lo cobrado de más"
 MONEY_ES += ("pagaste", "pagado", "abonaste")  # "te transferimos lo que ya pagaste"
 MONEY_ES += ("pagaron", "pagó", "pagasteis", "abonaron", "abonó")  # "lo que pagaron"
 MONEY_ES += ("proporcional", "prorrat")  # "te devolvemos la parte proporcional"
-MONEY_ES += ("fianza", "seña", "depósito")  # a deposit paid back
+DEPOSITS_ES = ("fianza", "seña", "depósito")  # a deposit paid back
+MONEY_ES += DEPOSITS_ES
 # what a purchase cost besides the price: "los gastos de envío te los devolvemos"
 MONEY_ES += ("gasto", "coste", "costo", "recargo", "comisi")
 MONEY_ES += ("suplemento", "tasa", "tarifa")  # "el suplemento de urgencia te lo devolvemos"

@@ -253,7 +253,10 @@ def aside_owner(clause: str, named: list[Product], warranty: tuple[str, ...]) ->
         if TERM.search(aside.group(1)) is None and find_phrase(warranty, aside.group(1)) is None:
             continue
         before = clause[: aside.start()].lower()
-        at = {p: max(before.rfind(w) for w in words(p.name) if len(w) >= 4) for p in named}
+        at = {
+            p: max((before.rfind(w) for w in words(p.name) if len(w) >= 4), default=-1)
+            for p in named
+        }
         owner = max(at, key=at.get, default=None)
         if owner is not None and at[owner] >= 0:
             return [owner]

@@ -34,19 +34,10 @@ _BACK = ("vuelv", "vuelt", "devuel", "back", "return")
 _CHARGE = ("cobr", "charg", "debit", "débit", "rechaz", "declin", "descont")
 _TO = {"es": frozenset("a en al".split()), "en": frozenset("to on in into onto".split())}
 _YOURS = {"es": frozenset("tu tus su sus".split()), "en": frozenset("your".split())}
+# "vuelve a tu Mercado Pago": the es-AR wallet, as "paypal" is in English
+_HOLDS_ES = ("tarjeta", "cuenta", "medio", "billetera", "saldo", "banco", "resumen", "extracto")
 _HOLDS = {
-    # "vuelve a tu Mercado Pago": the es-AR wallet, as "paypal" is in English
-    "es": (
-        "tarjeta",
-        "cuenta",
-        "medio",
-        "billetera",
-        "saldo",
-        "banco",
-        "resumen",
-        "extracto",
-        "mercado",
-    ),
+    "es": (*_HOLDS_ES, "mercado"),
     "en": ("card", "account", "statement", "bank", "wallet", "balance", "paypal"),
 }
 _STATEMENTS = re.compile(r"[:;]\s|,\s+(?:and|y|e|but|pero)\s")

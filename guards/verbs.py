@@ -32,6 +32,7 @@ from guards.act_objects import (
     CHARGE_ES,
     CODE_EN,
     CODE_ES,
+    DEPOSITS_ES,
     DISCOUNT_EN,
     DISCOUNT_ES,
     FEES_ES,
@@ -81,6 +82,8 @@ class Verb:
     received: bool = False
 
 
+_PAID_AHEAD = ("dinero", "plata", "guita", "gasto", "reembols", "reintegr", *DEPOSITS_ES)
+
 SPANISH: tuple[Verb, ...] = (
     Verb("reembolsar", Act.REFUND),
     Verb("tener", Act.REFUND, RECEIVED_ES, extra=_TENER, received=True),
@@ -99,16 +102,10 @@ SPANISH: tuple[Verb, ...] = (
     Verb("depositar", Act.REFUND, MONEY_ES),  # "te depositamos los $138.000 en la tarjeta"
     # money paid ahead of a review: "te adelanto yo los gastos de envío por Bizum"; not
     # "te adelanto el precio" (told ahead) nor "te adelantamos la entrega" (a date)
-    # "os adelantamos la mitad de la fianza": a deposit paid back ahead
-    Verb(
-        "adelantar",
-        Act.REFUND,
-        ("dinero", "plata", "guita", "gasto", "reembols", "reintegr", "fianza", "seña", "depósito"),
-    ),
+    # and a deposit paid back ahead: "os adelantamos la mitad de la fianza"
+    Verb("adelantar", Act.REFUND, _PAID_AHEAD),
     # a deposit or a hold given back: "el depósito te lo liberamos en 72 horas"
-    Verb(
-        "liberar", Act.REFUND, ("depósito", "deposito", "seña", "fianza", "retención", "te", "le")
-    ),
+    Verb("liberar", Act.REFUND, (*DEPOSITS_ES, "deposito", "retención", "te", "le")),
     # "te recalculamos los 8 kg anteriores a precio de hostelería": a lower price
     Verb("recalcular", Act.DISCOUNT, ("precio", "tarifa")),
     Verb("procesar", Act.PROCESS_REFUND, REFUND_ES),

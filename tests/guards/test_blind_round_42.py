@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from guards.product_warranty import aside_owner
+from guards.products import Product
 from tests.guards.helpers import assert_writers_verdict, check, item, search, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -340,3 +342,14 @@ def test_a_discourse_word_before_a_denied_topic_is_not_the_topic(draft, failed):
     kit = search(item("SIS-3C", "Kit Sismógrafo 3C", "540.00", "EUR"), query="kit 3C")
     ctx = turn(draft, locale="es-ES", question="¿Y el Kit 3C lo tenéis?", tools=[kit])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+def test_a_bracketed_term_after_a_name_of_short_words_has_no_owner():
+    """Given a product whose name has no word of four letters ("Kit 3C") and one the
+    clause names after the bracket, when a warranty term is bracketed, then no product
+    is named before it: the bracket reader leaves the products as they were (it once
+    raised on the short name)."""
+    kit = Product("K-3C", "Kit 3C", True, "2 años", True)
+    school = Product("SIS-1", "Sismógrafo escolar", True, None, True)
+    clause = "El Kit 3C está a 540,00 € (2 años de garantía) y el Sismógrafo escolar a 120,00 €"
+    assert aside_owner(clause, [kit, school], ("garant",)) == [kit, school]
