@@ -65,6 +65,7 @@ GROUPS = {
     "HX-IA": "guards-hx guards-hy actions-hz guards-ia",
     "IB-IE": "guards-ib guards-ic actions-id guards-ie",
     "IF-IJ": "guards-if guards-ig actions-ih guards-ij",
+    "IK-IN": "guards-ik guards-il actions-im guards-in",
 }
 
 
