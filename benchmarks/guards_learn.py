@@ -84,12 +84,12 @@ THRESHOLD_FILES = frozenset(
 # second round, 320 turns) once its own round (HT-HW) had, and session 42 HL-HO's four
 # (session 39's round, 320 turns) once its first round (HX-IA) had and HP-HS's four
 # (session 40's round, 320 turns) once its second (IB-IE) had; its third (IF-IJ, asked
-# for after its last reading) joined nothing, for want of time to refit and check; what
-# measures is every round not named above (session 41's, 42's three and 43's).
+# for after its last reading) joined nothing, for want of time to refit and check; and
+# session 43 HT-HW's and HX-IA's eight (session 41's round and session 42's first, 640
+# turns) once its own round (IK-IN) had arrived and been first-figured; what measures is
+# every round not named above (session 42's second and third, and 43's).
 MEASURE_ONLY = frozenset(
     {
-        *("guards-ht", "guards-hu", "actions-hv", "guards-hw"),  # session 41's round
-        *("guards-hx", "guards-hy", "actions-hz", "guards-ia"),  # session 42's first round
         *("guards-ib", "guards-ic", "actions-id", "guards-ie"),  # session 42's second round
         *("guards-if", "guards-ig", "actions-ih", "guards-ij"),  # session 42's third round
         *("guards-ik", "guards-il", "actions-im", "guards-in"),  # session 43's round
