@@ -272,7 +272,12 @@ def modifies_a_head(tokens: list[str], at: int) -> bool:
     after = tokens[at + 1] if at + 1 < len(tokens) else ""
     if after.startswith(_HEADS_EN):
         return True
-    return at >= 2 and tokens[at - 1] in ("de", "del") and tokens[at - 2] in _HEADS_ES
+    # through a chain of "de": "solicitud de reembolso del bono" is about the request
+    while at >= 2 and tokens[at - 1] in ("de", "del"):
+        if tokens[at - 2] in _HEADS_ES:
+            return True
+        at -= 2
+    return False
 
 
 def _subject_object(verb: Verb, tokens: list[str], index: int) -> bool:

@@ -20,9 +20,10 @@ from guards.product_asked import (
     stock_clauses,
 )
 from guards.product_carried import carried_before, claims_the_asked_product
-from guards.product_claims import claimed_objects, fronted_topics, referred, unreturned
+from guards.product_claims import claimed_objects, fronted_topics, unreturned
 from guards.product_denials import denied_phrases, denied_products, denies_a_variant
 from guards.product_features import affirms_unreturned_feature
+from guards.product_names import referred
 from guards.product_refs import loosely_referred
 from guards.product_unfound import available_after_empty_search, had_after_empty_search
 from guards.product_variants import by_attributes, unreturned_variant
@@ -204,7 +205,15 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
                 # "Makita drills are available in-store"; not "I'm happy to check which
                 # ones are available", an offer to look
                 made_up = available_after_empty_search(clause, ctx.language)
-            if made_up and (not products or searched_for_nothing(made_up, empty_queries(ctx))):
+            # a returned product named is had whatever another search found nothing for:
+            # "no tenemos bálsamo con árnica… tenemos el Bálsamo CBD Sensitive con caléndula"
+            if made_up and (
+                not products
+                or (
+                    searched_for_nothing(made_up, empty_queries(ctx))
+                    and not referred(made_up, products)
+                )
+            ):
                 found = "the search for it" if products else "this turn's search"
                 return Finding(detail=f"says the shop has {made_up!r}, but {found} found nothing")
             for phrase, written in (

@@ -52,12 +52,12 @@ _LEFT_ES = ("nota", "constancia", "registro", "aviso", "comentario", "observaci"
 _CASE_ES = tuple(
     "pedido orden compra direcci factura etiqueta reembols reintegr suscripci caja "
     "cuenta envío envio entrega devoluci cambio reclamo caso incidencia turno cita "
-    "reserva paquete producto cobro pago garant recogida retiro reemplazo recambio".split()
+    "reserva paquete producto cobro pago garant recogida retiro reemplazo recambio visita".split()
 )
 _CASE_EN = tuple(
     "order address invoice label refund subscription box account delivery return "
     "exchange claim case ticket booking appointment reservation parcel package "
-    "payment card plan courier warranty pickup collection replacement".split()
+    "payment card plan courier warranty pickup collection replacement visit".split()
 )
 _FOR_CUSTOMER_ES = frozenset("te le les se tu tus su sus vos usted ustedes".split())
 _FOR_CUSTOMER_EN = frozenset("you your yours".split())

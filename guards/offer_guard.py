@@ -6,7 +6,7 @@ from __future__ import annotations
 from guards import scan
 from guards.context import GuardContext
 from guards.phrasebook import PHRASEBOOKS, Phrasebook
-from guards.product_claims import referred
+from guards.product_names import referred
 from guards.product_offers import (
     bought_now_anyway,
     offer_predicates,

@@ -9,8 +9,8 @@ names, numbers and sizes must all belong to one returned product.
 from __future__ import annotations
 
 from guards import scan
-from guards.product_variants import COLOURS, agreed
-from guards.products import Product, kind_words, name_stems, stem
+from guards.product_names import GENERIC as _GENERIC
+from guards.products import Product, name_stems, stem
 from guards.text import words
 
 # The shop's own verbs of having a product, one list for every reader of them.
@@ -55,7 +55,7 @@ _DEAL = scan.compile(r"(?i)\d+x\d+")
 _BOUNDARY = frozenset(
     "a en por con que desde para ideal hasta cuesta sale está están es son y o pero "
     "at in for with which that from costs is are and or but to ready available disponible back "
-    "disponibles stock hoy today ahora now si if como like no not ni nor".split()
+    "disponibles stock hoy today ahora now si if como like no not ni nor tampoco".split()
 )
 _LEAD = frozenset(
     "el la los las un una unos unas lo the a an also también todavía still yes sí si "
@@ -66,60 +66,6 @@ _SIZES = frozenset(
     "grande grandes mediana mediano medianas chica chico chicas pequeña pequeño large "
     "medium small xl xxl mini".split()
 )
-_GENERIC = frozenset(
-    "modelo modelos model models producto productos product products unidad unidades "
-    "units unit opciones options varias several otro otra other color colores "
-    "edición edicion edition versión version cosas things artículos articulos items "
-    # a range names its products, not one of its own: "la línea Katana la trabajamos"
-    "línea linea líneas lineas gama gamas serie series range ranges line lines".split()
-)
-
-
-def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozenset[str]:
-    """The product's name words that the other returned products do not all share."""
-    mine = {
-        w
-        for w in words(product.name)
-        if (len(w) >= 3 or any(c.isdigit() for c in w)) and w not in _FUNCTION_WORDS
-    }
-    if len(others) > 1:
-        common = set.intersection(*(set(words(p.name)) for p in others))
-        mine -= common
-    return frozenset(mine - _GENERIC)
-
-
-# Closed class: function words inside a name ("Rascador para gatos") tell nothing apart.
-_FUNCTION_WORDS = frozenset(
-    "para con sin por del las los una unos unas que the and for with from without".split()
-)
-# "(2-pack)" counts the units in the box: no model number either.
-_UNITS = frozenset("gb tb kg g cm mm m ml l lt w mah pulgadas inch in pack pk".split())
-
-
-def model_numbers(product: Product) -> frozenset[str]:
-    """Numbers in the name that name the model ("iPhone 13", "G54"), not a size."""
-    tokens = words(product.name)
-    return frozenset(
-        t
-        for i, t in enumerate(tokens)
-        if any(c.isdigit() for c in t) and not (i + 1 < len(tokens) and tokens[i + 1] in _UNITS)
-    )
-
-
-def referred(sentence: str, products: tuple[Product, ...]) -> list[Product]:
-    """Returned products the sentence refers to: one of the words that tell it apart,
-    and every model number it has ("el iPhone 16" is not the returned iPhone 13)."""
-    present = set(words(sentence)) - kind_words(sentence)  # "an off-road unicycle": a kind
-    present |= {agreed(w) for w in present if w in COLOURS}  # "negras" for "Negro"
-    return [
-        p
-        for p in products
-        if model_numbers(p) <= present
-        and any(
-            (w in present or agreed(w) in present) and (len(w) >= 4 or any(c.isdigit() for c in w))
-            for w in distinctive_words(p, products)
-        )
-    ]
 
 
 def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
@@ -237,7 +183,8 @@ _SEGMENT = scan.compile(r"[,;:¡!¿?.]")
 # The object fronted without a clitic, the verb ending its stretch: "Arena de sílice sí
 # tenemos.", "Rodillos también vendemos, así que…" (group 1: a negation, read elsewhere).
 _FRONTED_HAVE = scan.compile(
-    r"(?i)(?:^|[^\pL])(no\s+)?(?:s[ií]\s+|tambi[eé]n\s+)?(?:tenemos|vendemos|trabajamos|manejamos)"
+    r"(?i)(?:^|[^\pL])((?:no|tampoco)\s+)?(?:s[ií]\s+|tambi[eé]n\s+)?"
+    r"(?:tenemos|vendemos|trabajamos|manejamos)"
     r"\s*(?:$|[,.;:!?])"
 )
 
@@ -289,10 +236,17 @@ def _phrase(written: list[str]) -> tuple[list[str], list[str]]:
         lower = word.lower()
         if not phrase and (lower in _LEAD or lower in _PAIRED):
             continue
-        if lower in _BOUNDARY or len(phrase) >= 6:
+        if (lower in _BOUNDARY and not _capacity(phrase, written[index:])) or len(phrase) >= 6:
             return phrase, written[index:]
         phrase.append(word)
     return phrase, []
+
+
+def _capacity(phrase: list[str], rest: list[str]) -> bool:
+    """ "para / for" + a number is what the product holds, part of its name ("bandeja
+    antiderrame para 4 tambores", "a tent for 2 people"), not a purpose."""
+    following = rest[1] if len(rest) > 1 else ""
+    return bool(phrase) and rest[0].lower() in ("para", "for") and following[:1].isdigit()
 
 
 def unreturned(
@@ -389,7 +343,9 @@ def _unit_of(word: str, name: set[str]) -> bool:
 
 _HAVE_IT = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])(no\s+)?(?:lo|la|los|las)\s+(?:tenemos|vendemos|trabajamos|manejamos|"
+        # "tampoco la tenemos" denies as "no la tenemos" does
+        r"(?i)(?:^|[^\pL])((?:no|tampoco)\s+)?(?:lo|la|los|las)\s+(?:tenemos|vendemos|trabajamos|"
+        r"manejamos|"
         r"seguimos\s+(?:teniendo|vendiendo|trabajando))(?:$|[^\pL])"
     ),
     "en": scan.compile(

@@ -22,7 +22,8 @@ from guards.text import words
 
 _DENY = {
     "es": scan.compile(
-        r"(?i)(?:^|[^\pL])((?:ya\s+)?no\s+(?:(?:lo|la|los|las|le|les)\s+)?"
+        # "tampoco" negates as "no" does: "y la de 50x50 cm tampoco la manejamos"
+        r"(?i)(?:^|[^\pL])((?:ya\s+)?(?:no|tampoco)\s+(?:(?:lo|la|los|las|le|les)\s+)?"
         r"(?:tenemos|vendemos|trabajamos|manejamos|comercializamos|ofrecemos|disponemos\s+del?|"
         r"contamos\s+con|estamos\s+(?:trabajando|vendiendo|manejando|ofreciendo|"
         r"comercializando))|(?:(?:lo|la|los|las)\s+)?(?:discontinuamos|descontinuamos)|"

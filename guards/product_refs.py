@@ -13,7 +13,7 @@ import re
 
 from guards import scan
 from guards.memo import memoised
-from guards.product_claims import distinctive_words, model_numbers
+from guards.product_names import distinctive_words, model_numbers
 from guards.products import Product, stem
 from guards.text import words
 from guards.warranty_scope import another_sort

@@ -12,7 +12,7 @@ year as well"). A later stretch that gives a term ("lo mismo: 36 meses", "the sa
 from __future__ import annotations
 
 from guards import scan
-from guards.product_claims import referred
+from guards.product_names import referred
 from guards.product_refs import PAIR, has_words, loosely_referred, without_compared
 from guards.product_variants import by_measure
 from guards.products import Product
@@ -116,7 +116,9 @@ def stretch_products(stretch: str, products: tuple[Product, ...]) -> list[Produc
 # "como el ventilador", "like the UPPAbaby": a comparison names its standard with a
 # determiner; "como alternativa", "as an option" is a role, not a comparison.
 _COMPARED = scan.compile(
-    r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)\s+(?:el|la|los|las|lo|nuestro|"
+    # a quantifier may come first: "like all our anti-vibration mounts", "como todas las"
+    r"(?i)(?:^|[^\pL])(?:like|como|igual\s+que|same\s+as)\s+(?:all\s+|tod[oa]s\s+)?"
+    r"(?:el|la|los|las|lo|nuestro|"
     r"nuestra|nuestros|nuestras|su|sus|tu|tus|the|our|your|its|their|that|this|these|those|"
     r"ese|esa|este|esta|esos|esas|estos|estas)"
     r"(?:$|[^\pL])"

@@ -30,6 +30,14 @@ _AMOUNT = {
     "es": ("importe", "monto", "pago", "diferencia"),
     "en": ("amount", "payment", "difference"),
 }
+# What the customer paid besides a price, which comes back as an amount does ("the
+# express forwarding fee is on its way back to you"); whole words ("feedback" is none).
+_CHARGED = {
+    "es": frozenset(
+        "fianza seña depósito deposito recargo recargos comisión comision gastos".split()
+    ),
+    "en": frozenset("fee fees surcharge surcharges deposit deposits".split()),
+}
 _BACK = ("vuelv", "vuelt", "devuel", "back", "return")
 _CHARGE = ("cobr", "charg", "debit", "débit", "rechaz", "declin", "descont")
 _TO = {"es": frozenset("a en al".split()), "en": frozenset("to on in into onto".split())}
@@ -65,6 +73,7 @@ _ANY_MONEY = {
             for stem in (
                 *_MONEY[lang],
                 *_AMOUNT[lang],
+                *sorted(_CHARGED[lang]),
                 "reimburs",
                 "check",
                 "cheque",
@@ -140,7 +149,7 @@ def _money_arrives(sentence: str, lang: str) -> tuple[str, bool] | None:
     figures = _amounts(text, lang) if landing else frozenset()
     for index, token in enumerate(tokens):
         figure = token in figures  # "te depositamos los $150.000 en tu cuenta"
-        amount = figure or token.startswith(_AMOUNT[lang])
+        amount = figure or token.startswith(_AMOUNT[lang]) or token in _CHARGED[lang]
         if not token.startswith(_MONEY[lang]) and not amount:
             continue
         end = _destination(tokens, index + 1, lang)

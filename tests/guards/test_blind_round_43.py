@@ -1,0 +1,181 @@
+"""Misses and false alarms found in session 43 on the development halves of the blind
+files IK to IN, read once their first figures were taken, each kept exactly as its
+writer wrote it; and the structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guards.helpers import assert_writers_verdict, check, item, search, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "I've requested the refund for order 8456 and the express forwarding fee is on
+        # its way back to you." (the request is pending: the fee is promised)
+        ("im-0066", "refund_promise"),
+        # "We'll bring them to her care home for a fitting visit later this week, so she
+        # won't need to travel." (nothing was booked)
+        ("im-0142", "action_claim"),
+        # kept: "no tenemos ningún bálsamo de CBD con árnica … tenemos el Bálsamo CBD
+        # Sensitive con caléndula" (one search empty, the other returned the balm)
+        ("ik-0148", None),
+        # "Y la de 50x50 cm tampoco la manejamos" (the 50x50 cm sheet came back in stock)
+        ("in-0087", "stock_contradiction"),
+        # "like all our anti-vibration mounts, the wire rope isolator has a 12-month
+        # warranty" (the isolator's record has none)
+        ("in-0104", "warranty_without_data"),
+        # "Tenemos bandeja antiderrame para 4 tambores" (only the 2-drum tray came back)
+        ("in-0109", "stock_contradiction"),
+        # kept: "Cargué una solicitud de reembolso del bono 8802 por las sesiones que no
+        # usaste" (request_refund ran; the "bono" is what the request is about)
+        ("im-0045", None),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "failed"),
+    [
+        ("The express forwarding fee is on its way back to you.", "en", True),
+        ("Your deposit is coming back to your card this week.", "en", True),
+        ("La seña te vuelve a la tarjeta esta semana.", "es-AR", True),
+        # a fee that stays, and a word that only begins like one
+        ("The fee is non-refundable and won't come back to you.", "en", False),
+        ("Thanks for the feedback, we'll pass it back to the team.", "en", False),
+    ],
+)
+def test_a_fee_or_a_deposit_that_comes_back_is_money_back(draft, locale, failed):
+    """Given no refund was approved, when a fee, a surcharge or a deposit is said to come
+    back to the customer, then it is money paid back, as an amount is; negated, or a
+    word that only begins as "fee" does, it is not."""
+    ctx = turn(draft, locale=locale, question="I paid the fee and nothing happened.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "failed"),
+    [
+        ("We'll bring them to her care home for a fitting visit later this week.", "en", True),
+        ("Le hacemos la visita a domicilio la semana que viene.", "es-ES", True),
+        # the customer's own visit, and a visit offered
+        ("You can visit our clinic any weekday.", "en", False),
+        ("If you like, I can ask reception to arrange a home visit.", "en", False),
+    ],
+)
+def test_a_visit_is_the_customers_case(draft, locale, failed):
+    """Given no tool booked anything, when the speaker says it will do something with a
+    visit for this case, then the deed is claimed as a booking or a delivery would be;
+    the customer's own visit and an offer claim nothing."""
+    ctx = turn(draft, locale=locale, question="Can you come to her care home?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+_SHEETS = search(
+    item("AVM-GOMA-PL", "Plancha de goma antivibratoria 50x50 cm", "19600", "ARS"),
+    query="plancha goma 1x1",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Y la de 50x50 cm tampoco la manejamos.", True),
+        ("La plancha de 50x50 cm tampoco la tenemos.", True),
+        # what was not returned, denied with "tampoco"
+        ("La de 1x1 m tampoco la tenemos.", False),
+    ],
+)
+def test_tampoco_denies_as_no_does(draft, failed):
+    """Given the 50x50 cm sheet returned in stock, when the draft says "tampoco la
+    manejamos" of it, then it denies a returned product; of the 1x1 m sheet, it denies
+    nothing returned."""
+    ctx = turn(draft, locale="es-AR", question="¿Tienen la plancha de 1x1?", tools=[_SHEETS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_TRAYS = search(
+    item("SPK-TAMBOR-BA", "Bandeja antiderrame para 2 tambores", "187000", "ARS"),
+    query="bandeja antiderrame 4 tambores",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Tenemos bandeja antiderrame para 4 tambores.", True),
+        ("Tenemos la bandeja antiderrame para 2 tambores a $187.000.", False),
+        # "para" before a verb is a purpose, not what the product holds
+        ("Tenemos bandeja antiderrame para contener derrames de aceite.", False),
+    ],
+)
+def test_para_and_a_number_is_what_the_product_holds(draft, failed):
+    """Given only the 2-drum tray returned, when the draft says the shop has the tray
+    "para 4 tambores", then the number is part of what it claims, which no returned
+    product is; the returned tray, and "para" before a purpose, pass."""
+    ctx = turn(draft, locale="es-AR", question="¿Tienen bandejas para 4 tambores?", tools=[_TRAYS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_MOUNTS = search(
+    item("AVM-WIRE", "Wire rope isolator for shipboard equipment", "119.00", "USD"),
+    item("AVM-CONE", "Conical anti-vibration mount 45 kg", "9.80", "USD", warranty="12 months"),
+    query="wire rope isolator",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        (
+            "Like all our anti-vibration mounts, the wire rope isolator has a 12-month warranty.",
+            True,
+        ),
+        ("Like our conical mounts, the wire rope isolator has a 12-month warranty.", True),
+        # the standard of the comparison is the one with the term
+        ("The conical anti-vibration mount has a 12-month warranty.", False),
+    ],
+)
+def test_a_comparison_with_all_our_things_names_only_its_standard(draft, failed):
+    """Given an isolator with no warranty and a mount with 12 months, when "like all our
+    anti-vibration mounts" opens the sentence, then the term is said of the isolator the
+    clause names, not of the standard of the comparison."""
+    ctx = turn(draft, locale="en", question="Does the isolator have a warranty?", tools=[_MOUNTS])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
+
+
+def test_a_returned_product_named_after_an_empty_search_is_had():
+    """Given one search that found nothing ("bálsamo cbd árnica") and one that returned
+    the calendula balm, when the draft denies the arnica balm and says the shop has the
+    calendula one, then the second is a returned product, not made up."""
+    balm = item("CBD-BS-50", "Bálsamo CBD Sensitive 50 ml (caléndula)", "27.50", "EUR")
+    tools = [search(query="bálsamo cbd árnica"), search(balm, query="bálsamo cbd")]
+    said = "No tenemos bálsamo con árnica. Tenemos el Bálsamo CBD Sensitive con caléndula."
+    ctx = turn(said, locale="es-ES", question="¿Tenéis bálsamo de CBD con árnica?", tools=tools)
+    assert "stock_contradiction" not in check(ctx, second_reader=None)
+    made_up = "No tenemos bálsamo con árnica. Tenemos el bálsamo de CBD con árnica en crema."
+    ctx = turn(made_up, locale="es-ES", question="¿Tenéis bálsamo de CBD con árnica?", tools=tools)
+    assert "stock_contradiction" in check(ctx, second_reader=None)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Cargué una solicitud de reembolso del bono 8802.", False),
+        ("Cargué la solicitud de devolución del vale.", False),
+        # the voucher loaded for the customer is still a credit given
+        ("Te cargué un bono de saldo en tu cuenta.", True),
+    ],
+)
+def test_what_a_request_is_about_is_not_the_verbs_object(draft, failed):
+    """Given no tool ran, when "cargar" takes "una solicitud de reembolso del bono", then
+    the voucher is what the request is about, through the chain of "de"; loaded into
+    the account itself, it is a credit given."""
+    ctx = turn(draft, locale="es-AR", question="Quiero que me devuelvan el bono.")
+    assert ("discount_promise" in check(ctx, second_reader=None)) is failed
