@@ -66,6 +66,7 @@ GROUPS = {
     "IB-IE": "guards-ib guards-ic actions-id guards-ie",
     "IF-IJ": "guards-if guards-ig actions-ih guards-ij",
     "IK-IN": "guards-ik guards-il actions-im guards-in",
+    "IO-IR": "guards-io guards-ip actions-iq guards-ir",
 }
 
 
