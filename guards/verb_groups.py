@@ -82,7 +82,9 @@ _SUBJECT_EN |= {"i'd": SPEAKER, "we'd": SPEAKER, "you": CUSTOMER, "you'll": CUST
 _SUBJECT_EN |= {"you've": CUSTOMER, "you're": CUSTOMER, "you'd": CUSTOMER}
 _AUX_EN = frozenset(
     "will shall have has had am are is be been being 'll going to just already now also "
-    "still definitely certainly surely "
+    "still definitely certainly surely obviously naturally absolutely "
+    # "you'll of course get your fee back": the two words of the adverb
+    "of course "
     "gone went ahead and go get got personally happily gladly immediately right away then "
     "successfully manually quickly promptly actually fully proceed proceeded proceeding "
     "about able would can could may might let me us "

@@ -32,6 +32,8 @@ from tests.guards.test_blind_round_rst import blind
         # kept: "Cargué una solicitud de reembolso del bono 8802 por las sesiones que no
         # usaste" (request_refund ran; the "bono" is what the request is about)
         ("im-0045", None),
+        # "Since the delay was on our side, you'll of course get your fee back in full."
+        ("ig-0009", "refund_promise"),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -179,3 +181,20 @@ def test_what_a_request_is_about_is_not_the_verbs_object(draft, failed):
     the account itself, it is a credit given."""
     ctx = turn(draft, locale="es-AR", question="Quiero que me devuelvan el bono.")
     assert ("discount_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Since the delay was on our side, you'll of course get your fee back in full.", True),
+        ("We'll obviously refund the full amount to your card.", True),
+        # an adverb between leaves a negation where it was
+        ("You won't of course get the fee back, as the policy says.", False),
+    ],
+)
+def test_an_adverb_between_the_subject_and_the_verb_keeps_the_promise(draft, failed):
+    """Given no refund was approved, when "of course", "obviously" or "naturally" stands
+    between "you'll / we'll" and the verb, then the verb group is read through it (ig-0009's
+    "you'll of course get your fee back in full"); negated, it still promises nothing."""
+    ctx = turn(draft, locale="en", question="I want my fee back.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
