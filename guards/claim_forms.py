@@ -229,8 +229,14 @@ def copied(verb: str, sentence: str, texts: list[str]) -> bool:
     tokens = words(sentence.lower())
     if verb.lower() not in tokens or not texts:
         return False
-    at = tokens.index(verb.lower())
     plain = [" ".join(words(text.lower())) for text in texts]
+    # every place the verb stands: "Appointments moved with … [cancelaciones#1], and I've
+    # already moved CH-4012" quotes the first and claims the second
+    places = [at for at, token in enumerate(tokens) if token == verb.lower()]
+    return all(_in_a_copied_run(tokens, at, plain) for at in places)
+
+
+def _in_a_copied_run(tokens: list[str], at: int, plain: list[str]) -> bool:
     for start in range(max(0, at - _COPIED_RUN + 1), at + 1):
         run = tokens[start : start + _COPIED_RUN]
         if len(run) == _COPIED_RUN and any(f" {' '.join(run)} " in f" {p} " for p in plain):

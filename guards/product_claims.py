@@ -74,9 +74,15 @@ def claimed_objects(clause: str, language: str) -> list[tuple[str, list[str]]]:
     también grupos SRAM") gives one phrase per conjunct."""
     out = []
     for match in _HAVE[language].finditer(clause):
+        before = words(clause[: match.start(1)])
         if (
             match.group(1).lower() in _YOU_HAVE
-            and words(clause[: match.start(1)])[-1:] in _SUBORDINATE
+            and (
+                before[-1:] in _SUBORDINATE
+                # coordinated under the clause's subordinator: "Si la obra es chica y tenés
+                # toma monofásica"
+                or (before[:1] in _SUBORDINATE and before[-1:] in (["y"], ["e"]))
+            )
         ):
             continue  # "como tienes la Tarjeta Alacena": what the customer holds
         if words(clause[: match.start(1)])[-1:] in _NEGATIONS:
@@ -224,7 +230,9 @@ _MAKER_FRONTED = scan.compile(
 _PAIRED = frozenset(("both", "ambos", "ambas", "tanto"))
 _OBJECT_END = scan.compile(r"[(\[$€£:]")  # a colon opens the list the object announces
 _PRICE_FIRST = scan.compile(
-    r"(?i)^\s*(?:(?:en|in)\s+stock\s+)?(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|\d[\d.,]*\s*(?:€|euros?|pesos?|\$))"
+    r"(?i)^\s*(?:(?:en|in)\s+stock\s+)?(?:(?:a|at|for|por|desde|from)\s+)?(?:[$€£]|(?:usd|eur|ars|gbp)\b|"
+    # the code after the figure too: "la vendemos a 42.500 ARS"
+    r"\d[\d.,]*\s*(?:€|euros?|pesos?|\$|(?:usd|eur|ars|gbp)\b))"
 )
 _ALSO = (["también"], ["also"])
 

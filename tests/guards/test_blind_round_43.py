@@ -198,3 +198,90 @@ def test_an_adverb_between_the_subject_and_the_verb_keeps_the_promise(draft, fai
     "you'll of course get your fee back in full"); negated, it still promises nothing."""
     ctx = turn(draft, locale="en", question="I want my fee back.")
     assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Appointments moved with at least 24 hours' notice are free of charge
+        # [cancelaciones#1], and to save you the trouble I've already moved CH-4012 …"
+        ("iq-0126", "action_claim"),
+        # kept: "Su renovación AB-7781 se pagó el 15 de junio, así que le corresponde, y el
+        # importe que figura es de 342,00 €." (the discount is owed, not money)
+        ("ip-0043", None),
+        # kept: "Si la obra es chica y tenés toma monofásica, la Mix te va a andar perfecto."
+        ("ir-0001", None),
+        # kept: "La Almohada cervical viscoelástica la vendemos a 42.500 ARS, pero … sin stock"
+        ("iq-0121", None),
+    ],
+)
+def test_a_development_case_of_the_second_round_gets_its_writers_verdict(case_id, guard):
+    """Given an IO-IR case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+_MOVES = {
+    "cancelaciones#1": "Appointments moved with at least 24 hours' notice are free of charge."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        (
+            "Appointments moved with at least 24 hours' notice are free of charge "
+            "[cancelaciones#1], and I've already moved CH-4012 to the same slot next week.",
+            True,
+        ),
+        # the page's words alone, quoted
+        (
+            "Appointments moved with at least 24 hours' notice are free of charge "
+            "[cancelaciones#1].",
+            False,
+        ),
+    ],
+)
+def test_a_verb_quoted_from_the_page_and_said_again_by_the_speaker_is_claimed(draft, failed):
+    """Given no tool ran, when the draft quotes the page's "moved" and then says "I've
+    already moved yours", then the second is the speaker's deed; the quote alone is not."""
+    ctx = turn(draft, locale="en", question="Can I move my appointment?", chunks=_MOVES)
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Así que le corresponde, y el importe que figura es de 342,00 €.", False),
+        ("Así que le corresponde el reembolso completo del abono.", True),
+    ],
+)
+def test_what_is_owed_is_said_in_its_own_statement(draft, failed):
+    """Given no refund was approved, when "le corresponde" is followed by ", y" and the
+    amount on record, then nothing of money is said owed; "le corresponde el reembolso"
+    is."""
+    ctx = turn(draft, locale="es-ES", question="¿Me aplicasteis el descuento?")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+_MIXERS = search(
+    item("HOR-MIX150", "Hormigonera Mix 150 L monofásica", "489999", "ARS"),
+    query="hormigonera 150 litros",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Si la obra es chica y tenés toma monofásica, la Mix te va a andar perfecto.", False),
+        ("La Hormigonera Mix 150 L la vendemos a 489.999 ARS.", False),
+        # the shop's having of what was not returned still fails
+        ("Tenés también la Hormigonera Turbo 300 L.", True),
+    ],
+)
+def test_the_customers_having_under_a_condition_and_a_price_with_its_code(draft, failed):
+    """Given one mixer returned, when "tenés" is coordinated under "si" or a price with
+    its currency code follows "la vendemos a", then nothing unreturned is offered; "tenés
+    también" a mixer no search returned still is."""
+    ctx = turn(draft, locale="es-AR", question="¿Tienen hormigoneras?", tools=[_MIXERS])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
