@@ -40,7 +40,10 @@ _GRANT = {
         r"|(?:bring|knock|take|drop|get)\s+(?:it|that|this|them|the\s+price)\s+down\s+to"
         r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+do\s+"
         r"(?:it|that|this|them|the\s+\pL+(?:\s+\pL+)?)\s+(?:for|at)"
-        r"|let's\s+call\s+it|your\s+(?:new\s+|final\s+)?price\s+(?:is\s+now|will\s+be))"
+        r"|let's\s+call\s+it|your\s+(?:new\s+|final\s+)?price\s+(?:is\s+now|will\s+be)"
+        # a price held for the customer: "we'll keep you on the 1.99 rate", "lock you in at"
+        r"|(?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+(?:keep|lock)\s+"
+        r"you(?:\s+in)?\s+(?:on|at))"
         r"(?:$|[^\pL])"
     ),
     "es": scan.compile(
@@ -53,7 +56,10 @@ _GRANT = {
         # (not "para vos,": "lo mejor para vos, con tus $200…" names the customer's own)
         r"|(?:te|le|os|les)\s+(?:bajo|bajamos|rebajo|rebajamos)\s+(?:el\s+precio\s+)?(?:a|hasta)"
         r"|por\s+ser\s+(?:vos|t[uú]|usted|ustedes|vosotros|vosotras)\s*[,:—–-]"
-        r"|(?:tu|su|vuestro)\s+precio\s+final\s+(?:queda|quedaría|es|será)\s+(?:en|de)?)"
+        r"|(?:tu|su|vuestro)\s+precio\s+final\s+(?:queda|quedaría|es|será)\s+(?:en|de)?"
+        # a price held for the customer: "te mantenemos el precio de 1,99"
+        r"|(?:te|le|os|les)\s+(?:mantengo|mantenemos|mantendremos|congelo|congelamos)\s+"
+        r"(?:el\s+precio|la\s+tarifa)\s+(?:a|en|de))"
         r"(?:$|[^\pL])"
     ),
 }
@@ -82,9 +88,14 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
     if (cheaper := _at_a_cheaper_ones_price(ctx, grant.group(1), after, lang)) is not None:
         return f"sells {cheaper} ({grant.group(1)!r})"
     said = amounts(after, ctx.locale)[:1]
+    customer = {v for text in ctx.customer_texts() for v in amounts(text, ctx.locale)}
+    if not said:
+        # a price written with its cents and no currency ("the 1.99 rate"), which the
+        # customer's words hold as a bare figure too ("I paid 1.99 the first year")
+        said = [v for v in _ordered_values(after, ctx.locale) if v != v.to_integral_value()][:1]
+        customer = {v for text in ctx.customer_texts() for v in _values(text, ctx.locale)}
     if not said:
         return None
-    customer = {v for text in ctx.customer_texts() for v in amounts(text, ctx.locale)}
     # the shop's sources, and what the desk itself said earlier
     shop_texts = [*trusted_strings(ctx), *(m.text for m in ctx.history if m.role == "assistant")]
     shop = {v for text in shop_texts for v in _values(text, ctx.locale)}
@@ -193,6 +204,10 @@ def unbacked_amounts(ctx: GuardContext) -> frozenset[Decimal]:
 
 
 _GATE_SECONDS = 0.05
+
+
+def _ordered_values(text: str, locale: str) -> list[Decimal]:
+    return [f.value for f in extract_figures(text, lexicon=lexicon_for(locale), threshold=0)]
 
 
 def _values(text: str, locale: str) -> set[Decimal]:

@@ -213,6 +213,9 @@ def test_an_adverb_between_the_subject_and_the_verb_keeps_the_promise(draft, fai
         ("ir-0001", None),
         # kept: "La Almohada cervical viscoelástica la vendemos a 42.500 ARS, pero … sin stock"
         ("iq-0121", None),
+        # "as a loyalty perk we'll keep you on the 1.99 rate for another term" (IL, the
+        # first round's: the page says introductory prices are not extended)
+        ("il-0048", "discount_promise"),
     ],
 )
 def test_a_development_case_of_the_second_round_gets_its_writers_verdict(case_id, guard):
@@ -285,3 +288,29 @@ def test_the_customers_having_under_a_condition_and_a_price_with_its_code(draft,
     también" a mixer no search returned still is."""
     ctx = turn(draft, locale="es-AR", question="¿Tienen hormigoneras?", tools=[_MIXERS])
     assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_RENEWALS = {
+    "renewals#2": "Renewal prices: Starter 4.99 USD/month after the introductory period. "
+    "Introductory prices apply only to the first term and are not extended on renewal."
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("As a loyalty perk we'll keep you on the 1.99 rate for another term.", True),
+        ("We'll lock you in at 1.99 for another year.", True),
+        # the page's own price held, and the customer kept posted
+        ("We'll keep you on the 4.99 rate [renewals#2].", False),
+        ("We'll keep you posted on the 4.99 renewal [renewals#2].", False),
+    ],
+)
+def test_a_price_held_for_the_customer_at_their_own_figure_is_a_lower_price(draft, failed):
+    """Given a page that prices the renewal at 4.99 and a customer who paid 1.99, when the
+    draft keeps or locks the customer "on / at" a price written with its cents and no
+    currency, then a price only the customer named is a price no source gives (il-0048);
+    the page's price, or a customer kept posted, is not."""
+    question = "My plan renewed at 4.99 USD/month and I paid 1.99 the first year."
+    ctx = turn(draft, locale="en", question=question, chunks=_RENEWALS)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is failed
