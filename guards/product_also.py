@@ -22,7 +22,7 @@ from guards.moods import (
     subordinator_pattern,
 )
 from guards.product_claims import _LEAD, SHOP_HAS_EN, SHOP_HAS_ES, SHOP_HOLDS_ES
-from guards.product_names import _FUNCTION_WORDS
+from guards.product_names import FUNCTION_WORDS as _FUNCTION_WORDS
 from guards.product_names import GENERIC as _GENERIC
 from guards.product_refs import _UNITS as MEASURES
 from guards.products import Product, stem

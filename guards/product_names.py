@@ -22,7 +22,7 @@ def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozense
     mine = {
         w
         for w in words(product.name)
-        if (len(w) >= 3 or any(c.isdigit() for c in w)) and w not in _FUNCTION_WORDS
+        if (len(w) >= 3 or any(c.isdigit() for c in w)) and w not in FUNCTION_WORDS
     }
     if len(others) > 1:
         common = set.intersection(*(set(words(p.name)) for p in others))
@@ -31,7 +31,7 @@ def distinctive_words(product: Product, others: tuple[Product, ...]) -> frozense
 
 
 # Closed class: function words inside a name ("Rascador para gatos") tell nothing apart.
-_FUNCTION_WORDS = frozenset(
+FUNCTION_WORDS = frozenset(
     "para con sin por del las los una unos unas que the and for with from without".split()
 )
 # "(2-pack)" counts the units in the box: no model number either.
