@@ -67,6 +67,7 @@ GROUPS = {
     "IF-IJ": "guards-if guards-ig actions-ih guards-ij",
     "IK-IN": "guards-ik guards-il actions-im guards-in",
     "IO-IR": "guards-io guards-ip actions-iq guards-ir",
+    "IS-IT": "guards-is actions-it",
 }
 
 
