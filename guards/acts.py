@@ -96,6 +96,8 @@ REPORTED: dict[Act, tuple[str, ...]] = {
 # Mastercard 14 Apr", "reembolso de $289.999 acreditado en tarjeta Visa el 8/04" — the
 # money's noun and a participle of its payment in one stretch of the output.
 _REFUND_NOUNS = ("refund", "reembolso", "reintegro", "devolución del importe")
+# the document a refund is issued as: "credit note CN-204 for USD 1240 issued"
+_REFUND_NOUNS += ("credit note", "nota de crédito", "nota de credito")
 _PAID = ("issued", "credited", "paid", "processed", "acreditad", "emitid", "pagad", "abonad")
 _PAID += ("transferid", "procesad")
 # a person's approval the lookup reports ("refund £17.98 approved by J. Patel 4 March",

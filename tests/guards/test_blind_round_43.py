@@ -216,6 +216,9 @@ def test_an_adverb_between_the_subject_and_the_verb_keeps_the_promise(draft, fai
         # "as a loyalty perk we'll keep you on the 1.99 rate for another term" (IL, the
         # first round's: the page says introductory prices are not extended)
         ("il-0048", "discount_promise"),
+        # kept: "credit note CN-204 for $1,240 was issued and approved by J. Park on 1 June"
+        # (IS, the third round's: the lookup reports it)
+        ("is-0090", None),
     ],
 )
 def test_a_development_case_of_the_second_round_gets_its_writers_verdict(case_id, guard):
@@ -314,3 +317,21 @@ def test_a_price_held_for_the_customer_at_their_own_figure_is_a_lower_price(draf
     question = "My plan renewed at 4.99 USD/month and I paid 1.99 the first year."
     ctx = turn(draft, locale="en", question=question, chunks=_RENEWALS)
     assert ("discount_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("output", "failed"),
+    [
+        ("9871 — credit note CN-204 for USD 1240 issued, approved by J. Park on 1 June", False),
+        # a credit note still to come is no record of one issued
+        ("9871 — credit note pending review", True),
+    ],
+)
+def test_a_credit_note_the_lookup_reports_issued_is_a_refund_on_record(output, failed):
+    """Given a lookup that reports a credit note issued and approved, when the draft says
+    it "was issued and approved", then it reports the record (is-0090, the third round's
+    development half); over a credit note still pending, the same words promise money."""
+    draft = "I checked order 9871: credit note CN-204 for $1,240 was issued and approved."
+    lookup = ("get_order_status", {"order_id": "9871"}, output)
+    ctx = turn(draft, locale="en", question="Is my credit there?", tools=[lookup])
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
