@@ -24,10 +24,9 @@ approval ("if it's approved, you're entitled to a refund") it restates a rule.
 
 from __future__ import annotations
 
-import re
-
 from guards import scan
 from guards.moods import conditional, on_approval
+from guards.result_states import STATEMENT_BREAK
 from guards.text import words
 
 _FRAME = {
@@ -112,7 +111,6 @@ _ENTITLED = {
 # "la devolución total", "la devolución del dinero": a return that is money.
 _WHOLE_RETURN = scan.compile(r"(?i)(?:^|[^\pL])devoluci[oó]n\s+(?:total|íntegra|del\s+\pL+)")
 _ENTITLEMENT_SPAN = 40  # characters after the predicate in which its object is said
-_NEXT_STATEMENT = re.compile(r"[;:]|,\s+(?:and|y|e|but|pero)\s")
 
 
 def guaranteed_money(sentence: str, language: str) -> str | None:
@@ -259,7 +257,7 @@ def _entitled(sentence: str, lang: str) -> str | None:
     said = sentence[match.end(1) : match.end(1) + _ENTITLEMENT_SPAN]
     # what is the customer's is said in the predicate's own statement: "así que le
     # corresponde, y el importe que figura es de 342,00 €" says the amount apart
-    said = _NEXT_STATEMENT.split(said, maxsplit=1)[0]
+    said = STATEMENT_BREAK.split(said, maxsplit=1)[0]
     money = _MONEY_BACK[lang].search(said) or (lang == "es" and _WHOLE_RETURN.search(said))
     if not money or conditional(sentence) or on_approval(sentence):
         return None

@@ -212,4 +212,4 @@ def _ordered_values(text: str, locale: str) -> list[Decimal]:
 
 def _values(text: str, locale: str) -> set[Decimal]:
     """Every figure of a shop's text: a catalogue price is often a bare "599.00"."""
-    return {f.value for f in extract_figures(text, lexicon=lexicon_for(locale), threshold=0)}
+    return set(_ordered_values(text, locale))

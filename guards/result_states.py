@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from guards.act_objects import DEPOSITS_ES
 from guards.lexicon import lexicon_for
 from guards.numbers import FigureKind, extract_figures
 from guards.text import words
@@ -33,9 +34,7 @@ _AMOUNT = {
 # What the customer paid besides a price, which comes back as an amount does ("the
 # express forwarding fee is on its way back to you"); whole words ("feedback" is none).
 _CHARGED = {
-    "es": frozenset(
-        "fianza seña depósito deposito recargo recargos comisión comision gastos".split()
-    ),
+    "es": frozenset((*DEPOSITS_ES, *"deposito recargo recargos comisión comision gastos".split())),
     "en": frozenset("fee fees surcharge surcharges deposit deposits".split()),
 }
 _BACK = ("vuelv", "vuelt", "devuel", "back", "return")
@@ -48,7 +47,7 @@ _HOLDS = {
     "es": (*_HOLDS_ES, "mercado"),
     "en": ("card", "account", "statement", "bank", "wallet", "balance", "paypal"),
 }
-_STATEMENTS = re.compile(r"[:;]\s|,\s+(?:and|y|e|but|pero)\s")
+STATEMENT_BREAK = re.compile(r"[:;]\s|,\s+(?:and|y|e|but|pero)\s")
 MODAL = frozenset("podés puedes puede pueden podrás podrá can could may might".split())
 
 
@@ -93,7 +92,7 @@ def money_arrives(sentence: str, language: str) -> tuple[str, bool] | None:
     lang = "en" if language == "en" else "es"
     if (found := _money_arrives(sentence, lang)) is not None:
         return found  # "Abono realizado: 3,45 € a tu tarjeta" is one statement
-    if len(parts := _STATEMENTS.split(sentence)) > 1:
+    if len(parts := STATEMENT_BREAK.split(sentence)) > 1:
         # "No debería habérsete cobrado, así que quedate tranquilo: esos $45.000 vuelven a
         # tu cuenta": a colon, a semicolon or a coordinated clause ("…so a colleague can
         # review it, and the full amount will be back on your card") opens a statement of
