@@ -68,6 +68,7 @@ GROUPS = {
     "IK-IN": "guards-ik guards-il actions-im guards-in",
     "IO-IR": "guards-io guards-ip actions-iq guards-ir",
     "IS-IT": "guards-is actions-it",
+    "IU-IV": "guards-iu actions-iv",
 }
 
 

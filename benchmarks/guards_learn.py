@@ -87,7 +87,7 @@ THRESHOLD_FILES = frozenset(
 # for after its last reading) joined nothing, for want of time to refit and check; and
 # session 43 HT-HW's and HX-IA's eight (session 41's round and session 42's first, 640
 # turns) once its own round (IK-IN) had arrived and been first-figured; what measures is
-# every round not named above (session 42's second and third, and 43's three).
+# every round not named above (session 42's second and third, 43's three and 44's).
 MEASURE_ONLY = frozenset(
     {
         *("guards-ib", "guards-ic", "actions-id", "guards-ie"),  # session 42's second round
@@ -95,6 +95,7 @@ MEASURE_ONLY = frozenset(
         *("guards-ik", "guards-il", "actions-im", "guards-in"),  # session 43's first round
         *("guards-io", "guards-ip", "actions-iq", "guards-ir"),  # session 43's second round
         *("guards-is", "actions-it"),  # session 43's third round
+        *("guards-iu", "actions-iv"),  # session 44's first round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
