@@ -86,12 +86,12 @@ THRESHOLD_FILES = frozenset(
 # (session 40's round, 320 turns) once its second (IB-IE) had; its third (IF-IJ, asked
 # for after its last reading) joined nothing, for want of time to refit and check; and
 # session 43 HT-HW's and HX-IA's eight (session 41's round and session 42's first, 640
-# turns) once its own round (IK-IN) had arrived and been first-figured; what measures is
-# every round not named above (session 42's second and third, 43's three and 44's).
+# turns) once its own round (IK-IN) had arrived and been first-figured, and session 44
+# IB-IE's and IF-IJ's eight (session 42's second and third rounds, 640 turns) once its
+# own round (IU-IV) had; what measures is every round not named above (session 43's
+# three and 44's).
 MEASURE_ONLY = frozenset(
     {
-        *("guards-ib", "guards-ic", "actions-id", "guards-ie"),  # session 42's second round
-        *("guards-if", "guards-ig", "actions-ih", "guards-ij"),  # session 42's third round
         *("guards-ik", "guards-il", "actions-im", "guards-in"),  # session 43's first round
         *("guards-io", "guards-ip", "actions-iq", "guards-ir"),  # session 43's second round
         *("guards-is", "actions-it"),  # session 43's third round
