@@ -18,6 +18,7 @@ MONEY_ES += DEPOSITS_ES
 # what a purchase cost besides the price: "los gastos de envío te los devolvemos"
 MONEY_ES += ("gasto", "coste", "costo", "recargo", "comisi")
 MONEY_ES += ("suplemento", "tasa", "tarifa")  # "el suplemento de urgencia te lo devolvemos"
+MONEY_ES += ("cuota",)  # a fee paid: "procederemos a devolverle la cuota de instalación"
 SEND_ES = ("etiqueta", "factura", "mail", "correo", "email", "e-mail", "confirmaci", "comprobante")
 SEND_ES += ("reemplazo", "repuesto", "nuevo", "nueva", "otro", "otra", "unidad", "código", "codigo")
 SEND_ES += ("enlace", "link", "voucher", "cupón", "cupon", "remito", "guía", "guia", "paquete")

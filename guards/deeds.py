@@ -175,9 +175,10 @@ def _again(tokens: list[str], index: int, language: str) -> bool:
 
 
 # A day of the calendar: a deed set for a day is arranged for this case ("we'll swing
-# by tomorrow to finish the strip along the back fence").
+# by tomorrow to finish the strip along the back fence", "I'll get the import
+# declaration lodged today").
 _DAYS = frozenset(
-    "tomorrow tonight monday tuesday wednesday thursday friday saturday sunday "
+    "today hoy tomorrow tonight monday tuesday wednesday thursday friday saturday sunday "
     "mañana lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
 )
 

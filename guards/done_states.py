@@ -97,6 +97,8 @@ def done_state(
         return _placed_for_you(lower, reported) if lang == "en" else None
     if asked and (shown := _shown_as_asked(said, asked, outputs or "")) is not None:
         return shown
+    if asked and (held := _holds_as_asked(said, asked, reported)) is not None:
+        return held
     return _state_in(lower, lang, reported, outputs)
 
 
@@ -122,6 +124,42 @@ def _shown_as_asked(tokens: list[str], asked: str, outputs: str) -> str | None:
         wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
         record = {fold(w) for w in words(outputs)}
         shared = {fold(w) for w in after if len(w) >= 4} & wanted
+        if len(shared) >= 2 and not shared & record:
+            return tokens[index + 1]
+    return None
+
+
+# "is now", "ya tiene": a third party or a thing of the case said to hold something
+# now (a participle after them is read by ``_state_in``). Not the customer's own "ya
+# tenés", which is what they already own ("el conector que ya tenés"), nor "ya está",
+# which the customer's wait brings about as often ("como te registraste hace una
+# semana, ya está activa").
+_NOW_HOLDS = (("is", "now"), ("are", "now"), ("now", "has"), ("now", "have"))
+_NOW_HOLDS += (("ya", "tiene"), ("ya", "tienen"))
+
+
+def _holds_as_asked(tokens: list[str], asked: str, reported: str) -> str | None:
+    """The case said to hold now what the customer asked for, the clause around the
+    state sharing two of the request's words that no record or source of this turn
+    holds: "your frequent flyer number is now on BT-7301" after "please add my
+    frequent flyer number to booking BT-7301", "tu socio ya tiene acceso a la cuenta
+    AT-6500" after "agregá a mi socio como usuario de la cuenta AT-6500"."""
+    wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
+    record = {fold(w) for w in words(reported)}
+    for index in range(len(tokens) - 1):
+        if (tokens[index], tokens[index + 1]) not in _NOW_HOLDS:
+            continue
+        before: list[str] = []
+        for token in reversed(tokens[max(0, index - 6) : index]):
+            if token in _CLAUSE_END:
+                break
+            before.append(token)
+        after: list[str] = []
+        for token in tokens[index + 2 : index + 14]:
+            if token in _CLAUSE_END:
+                break
+            after.append(token)
+        shared = {fold(w) for w in (*before, *after) if len(w) >= 4} & wanted
         if len(shared) >= 2 and not shared & record:
             return tokens[index + 1]
     return None
