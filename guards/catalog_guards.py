@@ -198,10 +198,12 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             # "we have X" after a search that found nothing: nothing at all, or nothing
             # for X itself ("Rodillos también vendemos" after "rodillo pintura" came back
             # empty, whatever the turn's other search returned)
-            made_up = had_after_empty_search(clause, ctx.language) or next(
-                iter(fronted_topics(clause) if ctx.language == "es" else []), None
-            )
-            if not made_up and not products and not looks_up_what(clause):
+            # "puedo contaros qué modelos más pequeños tenemos": what there is, asked
+            asking = looks_up_what(clause)
+            made_up = None if asking else had_after_empty_search(clause, ctx.language)
+            if not asking and not made_up and ctx.language == "es":
+                made_up = next(iter(fronted_topics(clause)), None)
+            if not made_up and not products and not asking:
                 # "Makita drills are available in-store"; not "I'm happy to check which
                 # ones are available", an offer to look
                 made_up = available_after_empty_search(clause, ctx.language)

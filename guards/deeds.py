@@ -355,6 +355,15 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         and token.endswith(("amos", "imos"))
     ):
         return True
+    # "ya" before a first-person plural with its object after it: "Ya sumamos la ISO
+    # 45001 al alcance" is done (not "ya contamos con stock": a preposition follows)
+    if (
+        index >= 1
+        and tokens[index - 1] == "ya"
+        and token.endswith(("amos", "imos"))
+        and tokens[index + 1 : index + 2] in (["el"], ["la"], ["los"], ["las"], ["tu"], ["su"])
+    ):
+        return True
     # done impersonally for someone: "ya se le pidió al administrador que mande a alguien"
     if tokens[max(0, index - 3) : index - 1] == ["ya", "se"] and token.endswith("ó"):
         return tokens[index - 1] in ("le", "les", "te", "os")

@@ -248,12 +248,19 @@ _LOOKING = tuple("mir busc revis fij cheque consult look check see search find".
 _WHICH = frozenset("qué que cuáles cuál si what which whether if".split())
 
 
+# Telling what there is ("puedo contaros qué modelos más pequeños tenemos", "I can tell
+# you which sizes we carry") asks it as well; "te digo que…" (no accent) says it.
+_TELLING = tuple("cont cuent dec dic dig mostr muestr tell show".split())
+_WHICH_TOLD = _WHICH - {"que"}
+
+
 def looks_up_what(clause: str) -> bool:
-    """The speaker offers to look up what there is ("miro qué sierras hay de Makita",
-    "I'll check which sizes we have"): what follows is asked, not claimed."""
+    """The speaker offers to look up or to tell what there is ("miro qué sierras hay de
+    Makita", "I'll check which sizes we have"): what follows is asked, not claimed."""
     tokens = words(clause)
     return any(
-        token.startswith(_LOOKING) and _WHICH & set(tokens[at + 1 : at + 3])
+        (token.startswith(_LOOKING) and _WHICH & set(tokens[at + 1 : at + 3]))
+        or (token.startswith(_TELLING) and _WHICH_TOLD & set(tokens[at + 1 : at + 3]))
         for at, token in enumerate(tokens)
     )
 

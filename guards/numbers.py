@@ -185,11 +185,23 @@ def _read_figure(
             readings = tuple(Reading(r.value + MILLION / 2, 0) for r in readings)
             text = f"{token} {lexicon.half_after[0]}"
             scaled = True
+    elif readings[0].decimals == 0 and lexicon.alpha2digit_lang == "es":
+        # "cuatro litros y medio", "dos horas y media": the half after the unit
+        if (half_unit := _HALF_AFTER_UNIT.match(lower, cursor)) is not None:
+            readings = tuple(Reading(r.value + Decimal("0.5"), 1) for r in readings)
+            unit = (half_unit.group(1) or "").strip()
+            text = " ".join(w for w in (token, unit, lexicon.half_after[0]) if w)
     kind = _classify(lower, start, cursor, readings, scaled=scaled, lexicon=lexicon)
     dimension = _dimension(lower, cursor, lexicon) if kind == FigureKind.QUANTITY else ""
     if kind == FigureKind.PLAIN and _PACK_OF.search(lower[max(0, start - 20) : start]):
         kind = FigureKind.QUANTITY  # "a pack of 12": how many the pack holds is a count
     return Figure(text, readings, kind, start, dimension), cursor
+
+
+# A unit word, then "y medio / y media" (not "y media docena", a count of its own).
+_HALF_AFTER_UNIT = re.compile(
+    r"(\s{1,3}[a-záéíóúñ]{1,20})?\s{1,3}y\s{1,3}medi[oa](?![a-záéíóúñ])(?!\s{1,3}docena)"
+)
 
 
 # A container and "of / de" right before a number (closed class): the number counts

@@ -73,12 +73,35 @@ _OTHERS_PRICE = {
     "es": scan.compile(r"(?i)^\s*(?:el\s+|al\s+)?(?:mismo\s+)?precio\s+(?:de|del|que)\s"),
 }
 _SPAN = 40  # characters after the grant where its price is said
+# A price held where it is for this customer, by reference and with no figure: "we'll
+# hold your premium at this year's level", "te congelamos la cuota actual".
+_HELD = {
+    "en": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:we|i)(?:'ll|'d|\s+can|\s+could|\s+will|\s+would)?\s+"
+        r"(?:hold|keep|freeze|lock)\s+(?:in\s+)?your\s+(?:\pL+\s+){0,2}?"
+        r"(?:price|premium|rate|fee|subscription)s?\s+(?:at|on|to|as\s+it\s+is|where\s+it\s+is)"
+        r"(?:\s+(?:this|last|the\s+current|today's|the\s+same|your\s+current|the\s+old|the\s+"
+        r"existing|its\s+current))?)(?:$|[^\pL])"
+    ),
+    "es": scan.compile(
+        r"(?i)(?:^|[^\pL])((?:te|le|os|les)\s+(?:mantengo|mantenemos|mantendremos|mantendré|"
+        r"congelo|congelamos|congelaremos|congelaré|respeto|respetamos|respetaremos|respetaré)\s+"
+        r"(?:el\s+precio|la\s+tarifa|la\s+cuota|la\s+prima)\s+(?:actual|de\s+este\s+año|"
+        r"del\s+año\s+pasado|de\s+siempre|anterior|que\s+(?:ya\s+)?(?:tenés|tienes|tiene|pagás|"
+        r"pagas|paga|pagabas|pagaba)))(?:$|[^\pL])"
+    ),
+}
+# What a shop's page says when it holds prices itself ("renewal prices are locked for
+# two years"): the hold is then its terms, which the promotion readers judge.
+_HOLDS_PRICES = scan.compile(r"(?i)(?:freez|lock|held\b|hold|congel|mantien|mantendr|garantiz)")
 
 
 def price_granted(ctx: GuardContext, sentence: str) -> str | None:
     """What the grant does wrong, when its price is the customer's alone or no source
     gives it at all; otherwise None."""
     lang = "en" if ctx.language == "en" else "es"
+    if (held := _held(ctx, sentence, lang)) is not None:
+        return held
     grant = _GRANT[lang].search(sentence)
     if grant is None:
         return None
@@ -105,6 +128,16 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
         # the desk's own price: "I'll bring it down to $1,150", "por ser usted, 1.150 €"
         return f"sells at a price no source gives ({grant.group(1)!r})"
     return None
+
+
+def _held(ctx: GuardContext, sentence: str, lang: str) -> str | None:
+    """The customer's price held where it is, when no trusted source holds prices."""
+    held = _HELD[lang].search(sentence)
+    if held is None or negated_clause(sentence[: held.end(1)], lang):
+        return None
+    if any(_HOLDS_PRICES.search(text) for text in trusted_strings(ctx)):
+        return None
+    return f"holds the customer's price where no source does ({held.group(1)!r})"
 
 
 # The difference paid back to the customer: "we'll refund the difference", "te

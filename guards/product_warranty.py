@@ -255,11 +255,28 @@ def aside_owner(clause: str, named: list[Product], warranty: tuple[str, ...]) ->
         if TERM.search(aside.group(1)) is None and find_phrase(warranty, aside.group(1)) is None:
             continue
         before = clause[: aside.start()].lower()
+        # by the words of its own name: "Soporte de prueba para Shore" is not named by
+        # the "Shore" of "Durómetro Shore D digital"
+        shared = _shared_name_words(named)
         at = {
-            p: max((before.rfind(w) for w in words(p.name) if len(w) >= 4), default=-1)
+            p: max(
+                (before.rfind(w) for w in words(p.name) if len(w) >= 4 and w not in shared),
+                default=-1,
+            )
             for p in named
         }
         owner = max(at, key=at.get, default=None)
         if owner is not None and at[owner] >= 0:
             return [owner]
     return named
+
+
+def _shared_name_words(named: list[Product]) -> frozenset[str]:
+    """The words two or more of the named products' names have in common."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for product in named:
+        own = set(words(product.name.lower()))
+        shared |= own & seen
+        seen |= own
+    return frozenset(shared)

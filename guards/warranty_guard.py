@@ -256,6 +256,8 @@ def _warranty_for_bare(
     named = by_attributes(clause, named)  # "el de 128 GB negro", not the blue sibling
     if own := outside_the_pair(clause, products, book.warranty, ctx.language):
         named = own  # "Both are in stock, and the PL-880 has a 2-year warranty"
+    elif len(aside := aside_owner(clause, named, book.warranty)) < len(named):
+        named = aside  # "el Durómetro … cuesta 245,00 € (1 año de garantía) y el Soporte …"
     elif not has_words(clause, PAIR[ctx.language]) and not compares(clause):
         named = closest(clause, named)  # one of two siblings, by the words it says
     named = aside_owner(clause, named, book.warranty)

@@ -1,12 +1,12 @@
-"""Misses found in session 44 on the development halves of the blind files IU and IV,
-read once their first figures were taken, each kept exactly as its writer wrote it; and
-the structures they showed, checked apart."""
+"""Misses and false alarms found in session 44 on the development halves of the blind
+files IU, IV and IW, read once their first figures were taken, each kept exactly as its
+writer wrote it; and the structures they showed, checked apart."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.helpers import assert_writers_verdict, check, item, search, turn
 from tests.guards.test_blind_round_rst import blind
 
 
@@ -21,11 +21,23 @@ from tests.guards.test_blind_round_rst import blind
         ("iv-0082", "action_claim"),
         # "Tu socio ya tiene acceso a la cuenta AT-6500" (no tool ran)
         ("iv-0109", "action_claim"),
+        # "we'll hold your premium at this year's level for the renewal, whatever the
+        # insurer quotes" (the page says the insurer may adjust it)
+        ("iu-0148", "discount_promise"),
+        # "Ya sumamos la ISO 45001 al alcance del proyecto ISO-4033" (no tool ran)
+        ("iv-0047", "action_claim"),
+        # kept: "el Durómetro Shore D digital cuesta 245,00 € (1 año de garantía) y el
+        # Soporte de prueba para Shore 189,00 €" (the stand has no warranty on record)
+        ("iw-0065", None),
+        # kept: "puedo contaros qué modelos más pequeños tenemos" (an empty search)
+        ("iw-0087", None),
+        # kept: "4,5 L (cuatro litros y medio)"
+        ("iw-0105", None),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
     """Given the case as its writer wrote it, when the rules alone read it, then the
-    guard the writer named fails."""
+    guard the writer named fails, or, for a correct answer, nothing does."""
     assert_writers_verdict(blind(case_id), guard, reader=False)
 
 
@@ -130,3 +142,124 @@ def test_a_deed_set_for_today_is_for_this_case(draft, failed):
         tools=[("get_order_status", {"order_id": "CB-1190"}, "CB-1190 — at port")],
     )
     assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+_RENEWAL = {"renewal#2": "Insurers review the claims history at each renewal and may adjust it."}
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "chunks", "failed"),
+    [
+        ("We'll hold your premium at this year's level for the renewal.", "en", _RENEWAL, True),
+        ("Tranquilo, te congelamos la cuota actual hasta fin de año.", "es-AR", {}, True),
+        # refused, and a page that holds prices itself
+        ("We can't freeze your premium at this year's level [renewal#2].", "en", _RENEWAL, False),
+        (
+            "We'll keep your rate at the current level for two years [prices#1].",
+            "en",
+            {"prices#1": "Renewal rates are locked for two years from the first purchase."},
+            False,
+        ),
+    ],
+)
+def test_a_price_held_where_it_is_is_a_lower_price(draft, locale, chunks, failed):
+    """Given no page holds prices, when the speaker holds the customer's price at its
+    current level ("we'll hold your premium at this year's level", "te congelamos la
+    cuota actual"), then it grants a price no source gives; refused, or over a page
+    that locks prices itself, it grants nothing."""
+    ctx = turn(draft, locale=locale, question="Can you stop the price going up?", chunks=chunks)
+    assert ("discount_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Ya sumamos la norma 45001 al alcance de tu proyecto.", True),
+        ("Ya cargamos tu dirección nueva en el pedido.", True),
+        # what the shop has, and a preposition after the verb
+        ("Ya contamos con la norma 45001 en el catálogo de cursos.", False),
+        ("No, todavía no sumamos la norma a tu proyecto.", False),
+    ],
+)
+def test_ya_before_a_plural_with_its_object_is_done(draft, failed):
+    """Given no tool ran, when "ya" stands right before a first-person plural whose
+    object follows ("ya sumamos la norma…"), then the deed is done; "ya contamos con"
+    (a preposition) and a negated verb say nothing done."""
+    ctx = turn(draft, locale="es-AR", question="Queremos sumar la norma 45001 al proyecto.")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+_DISH = search(
+    item("CHF-POR-4.5", "Chafing dish de porcelana redondo 4,5 L", "159.00", "EUR", warranty=None),
+    query="chafing porcelana",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Es el chafing de 4,5 L (cuatro litros y medio).", False),
+        ("Le caben cuatro litros y medio.", False),
+        # a half more than the product holds, and a count of its own after "y media"
+        ("Le caben cinco litros y medio.", True),
+        ("Le caben 4 litros y media docena de raciones.", True),
+    ],
+)
+def test_a_half_after_the_unit_is_part_of_the_figure(draft, failed):
+    """Given the 4,5 L dish returned, when the draft says "cuatro litros y medio", then
+    the figure is 4.5 and backed; "cinco litros y medio" is 5.5, which nothing gives,
+    and "y media docena" leaves the 4 on its own."""
+    ctx = turn(draft, locale="es-ES", question="¿Qué capacidad tiene?", tools=[_DISH])
+    assert ("unbacked_figure" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        (
+            "No tenemos cubetas de 50 litros. Puedo contaros qué modelos más pequeños tenemos.",
+            False,
+        ),
+        ("We don't carry a 50-litre tank. I can tell you which smaller tanks we have.", False),
+        # said as had, after a search that found nothing
+        ("No tenemos cubetas de 50 litros, pero modelos más pequeños sí tenemos.", True),
+    ],
+)
+def test_telling_what_there_is_asks_it(draft, failed):
+    """Given a search that found nothing, when the speaker offers to tell what there is
+    ("puedo contaros qué modelos tenemos", "I can tell you which tanks we have"), then
+    the clause asks, as an offer to look does; said as had, it claims a product."""
+    empty = ("search_products", {"query": "cubeta 50 litros"}, {"products": []})
+    lang = "en" if draft.startswith("We") else "es-ES"
+    ctx = turn(draft, locale=lang, question="¿Tenéis cubetas de 50 litros?", tools=[empty])
+    assert ("stock_contradiction" in check(ctx, second_reader=None)) is failed
+
+
+_TESTERS = search(
+    item("HT-SHD-DG", "Durómetro Shore D digital", "245.00", "EUR", warranty="1 año"),
+    item("HT-SH-STAND", "Soporte de prueba para Shore", "189.00", "EUR", warranty=None),
+    query="durómetro shore D",
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        (
+            "El Durómetro Shore D digital cuesta 245,00 € (1 año de garantía) y el Soporte de "
+            "prueba para Shore 189,00 €.",
+            False,
+        ),
+        (
+            "El Durómetro Shore D digital cuesta 245,00 € y el Soporte de prueba para Shore "
+            "189,00 € (1 año de garantía).",
+            True,
+        ),
+    ],
+)
+def test_a_bracketed_term_belongs_to_the_product_named_last_by_its_own_words(draft, failed):
+    """Given a tester with a one-year warranty and a stand with none, whose name shares
+    "Shore" with the tester's, when a bracketed term follows the tester, then it is the
+    tester's; after the stand, the stand's."""
+    ctx = turn(draft, locale="es-ES", question="¿Y con el soporte?", tools=[_TESTERS])
+    assert ("warranty_without_data" in check(ctx, second_reader=None)) is failed
