@@ -69,7 +69,7 @@ GROUPS = {
     "IO-IR": "guards-io guards-ip actions-iq guards-ir",
     "IS-IT": "guards-is actions-it",
     "IU-IV": "guards-iu actions-iv",
-    "IW": "guards-iw",
+    "IW-IX": "guards-iw actions-ix",
 }
 
 
