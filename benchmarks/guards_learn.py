@@ -88,14 +88,14 @@ THRESHOLD_FILES = frozenset(
 # session 43 HT-HW's and HX-IA's eight (session 41's round and session 42's first, 640
 # turns) once its own round (IK-IN) had arrived and been first-figured, and session 44
 # IB-IE's and IF-IJ's eight (session 42's second and third rounds, 640 turns) once its
-# own round (IU-IV) had; what measures is every round not named above (session 43's
-# three and 44's two).
+# own round (IU-IV) had, and IU-IV's two (its own first round, 320 turns) once its second
+# (IW-IX) had; what measures is every round not named above (session 43's three and
+# 44's second).
 MEASURE_ONLY = frozenset(
     {
         *("guards-ik", "guards-il", "actions-im", "guards-in"),  # session 43's first round
         *("guards-io", "guards-ip", "actions-iq", "guards-ir"),  # session 43's second round
         *("guards-is", "actions-it"),  # session 43's third round
-        *("guards-iu", "actions-iv"),  # session 44's first round
         *("guards-iw", "actions-ix"),  # session 44's second round
     }
 )
