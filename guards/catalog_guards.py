@@ -218,9 +218,7 @@ def check_stock_contradiction(ctx: GuardContext, *, deadline: float) -> Finding 
             ):
                 found = "the search for it" if products else "this turn's search"
                 return Finding(detail=f"says the shop has {made_up!r}, but {found} found nothing")
-            for phrase, written in (
-                () if looks_up_what(clause) else claimed_objects(clause, ctx.language)
-            ):
+            for phrase, written in () if asking else claimed_objects(clause, ctx.language):
                 if _a_deal(phrase, clause) or not unreturned(
                     written, products, ctx.language, searched_stems(ctx)
                 ):

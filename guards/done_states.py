@@ -144,11 +144,13 @@ def _holds_as_asked(tokens: list[str], asked: str, reported: str) -> str | None:
     holds: "your frequent flyer number is now on BT-7301" after "please add my
     frequent flyer number to booking BT-7301", "tu socio ya tiene acceso a la cuenta
     AT-6500" after "agregá a mi socio como usuario de la cuenta AT-6500"."""
-    wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
-    record = {fold(w) for w in words(reported)}
+    wanted: set[str] | None = None  # read only once a state is said: most sentences say none
     for index in range(len(tokens) - 1):
         if (tokens[index], tokens[index + 1]) not in _NOW_HOLDS:
             continue
+        if wanted is None:
+            wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
+            record = {fold(w) for w in words(reported)}
         before: list[str] = []
         for token in reversed(tokens[max(0, index - 6) : index]):
             if token in _CLAUSE_END:

@@ -252,17 +252,20 @@ _WHICH = frozenset("qué que cuáles cuál si what which whether if".split())
 # you which sizes we carry") asks it as well; "te digo que…" (no accent) says it.
 _TELLING = tuple("cont cuent dec dic dig mostr muestr tell show".split())
 _WHICH_TOLD = _WHICH - {"que"}
+_OPENERS = _LOOKING + _TELLING
 
 
 def looks_up_what(clause: str) -> bool:
     """The speaker offers to look up or to tell what there is ("miro qué sierras hay de
     Makita", "I'll check which sizes we have"): what follows is asked, not claimed."""
     tokens = words(clause)
-    return any(
-        (token.startswith(_LOOKING) and _WHICH & set(tokens[at + 1 : at + 3]))
-        or (token.startswith(_TELLING) and _WHICH_TOLD & set(tokens[at + 1 : at + 3]))
-        for at, token in enumerate(tokens)
-    )
+    for at, token in enumerate(tokens):
+        if not token.startswith(_OPENERS):
+            continue  # most words neither look nor tell: one test each
+        which = _WHICH if token.startswith(_LOOKING) else _WHICH_TOLD
+        if which & set(tokens[at + 1 : at + 3]):
+            return True
+    return False
 
 
 # The conditional mood: what would happen, said to explain, grants nothing now ("with

@@ -91,6 +91,7 @@ _HELD = {
         r"pagas|paga|pagabas|pagaba)))(?:$|[^\pL])"
     ),
 }
+_HOLD_VERBS = {"en": ("hold", "keep", "freez", "lock"), "es": ("manten", "congel", "respet")}
 # What a shop's page says when it holds prices itself ("renewal prices are locked for
 # two years"): the hold is then its terms, which the promotion readers judge.
 _HOLDS_PRICES = scan.compile(r"(?i)(?:freez|lock|held\b|hold|congel|mantien|mantendr|garantiz)")
@@ -132,6 +133,9 @@ def price_granted(ctx: GuardContext, sentence: str) -> str | None:
 
 def _held(ctx: GuardContext, sentence: str, lang: str) -> str | None:
     """The customer's price held where it is, when no trusted source holds prices."""
+    lower = sentence.lower()
+    if not any(verb in lower for verb in _HOLD_VERBS[lang]):
+        return None  # most sentences hold nothing: no pattern run
     held = _HELD[lang].search(sentence)
     if held is None or negated_clause(sentence[: held.end(1)], lang):
         return None
