@@ -145,6 +145,7 @@ def _holds_as_asked(tokens: list[str], asked: str, reported: str) -> str | None:
     frequent flyer number to booking BT-7301", "tu socio ya tiene acceso a la cuenta
     AT-6500" after "agregá a mi socio como usuario de la cuenta AT-6500"."""
     wanted: set[str] | None = None  # read only once a state is said: most sentences say none
+    record: set[str] = set()
     for index in range(len(tokens) - 1):
         if (tokens[index], tokens[index + 1]) not in _NOW_HOLDS:
             continue

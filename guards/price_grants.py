@@ -93,8 +93,10 @@ _HELD = {
 }
 _HOLD_VERBS = {"en": ("hold", "keep", "freez", "lock"), "es": ("manten", "congel", "respet")}
 # What a shop's page says when it holds prices itself ("renewal prices are locked for
-# two years"): the hold is then its terms, which the promotion readers judge.
-_HOLDS_PRICES = scan.compile(r"(?i)(?:freez|lock|held\b|hold|congel|mantien|mantendr|garantiz)")
+# two years"): a hold word and a price word in one sentence; the hold is then its
+# terms, which the promotion readers judge.
+_HOLDS_PRICES = scan.compile(r"(?i)(?:freez|lock|held\b|hold\b|congel|mantien|mantendr|garantiz)")
+_PRICE_WORDS = scan.compile(r"(?i)(?:price|premium|rate|fee|precio|tarifa|cuota|prima)")
 
 
 def price_granted(ctx: GuardContext, sentence: str) -> str | None:
@@ -139,8 +141,9 @@ def _held(ctx: GuardContext, sentence: str, lang: str) -> str | None:
     held = _HELD[lang].search(sentence)
     if held is None or negated_clause(sentence[: held.end(1)], lang):
         return None
-    if any(_HOLDS_PRICES.search(text) for text in trusted_strings(ctx)):
-        return None
+    for text in trusted_strings(ctx):
+        if any(_HOLDS_PRICES.search(s) and _PRICE_WORDS.search(s) for s in sentences(text)):
+            return None
     return f"holds the customer's price where no source does ({held.group(1)!r})"
 
 
