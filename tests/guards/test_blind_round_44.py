@@ -152,6 +152,13 @@ _RENEWAL = {"renewal#2": "Insurers review the claims history at each renewal and
     [
         ("We'll hold your premium at this year's level for the renewal.", "en", _RENEWAL, True),
         ("Tranquilo, te congelamos la cuota actual hasta fin de año.", "es-AR", {}, True),
+        # a page that says "hold" of no price holds none
+        (
+            "We'll keep your rate at the current level.",
+            "en",
+            {"kits#1": "Every kit ships with two holders. Rates are reviewed each year."},
+            True,
+        ),
         # refused, and a page that holds prices itself
         ("We can't freeze your premium at this year's level [renewal#2].", "en", _RENEWAL, False),
         (
