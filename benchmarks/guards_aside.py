@@ -70,6 +70,7 @@ GROUPS = {
     "IS-IT": "guards-is actions-it",
     "IU-IV": "guards-iu actions-iv",
     "IW-IX": "guards-iw actions-ix",
+    "IY": "guards-iy",
 }
 
 
