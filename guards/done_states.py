@@ -17,6 +17,7 @@ or handed over is judged by what it performed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from guards.claim_forms import YOU, names_an_order
 from guards.conjugation import fold, regular_participle_es
@@ -113,20 +114,7 @@ def _shown_as_asked(tokens: list[str], asked: str, outputs: str) -> str | None:
     while no tool's record of this turn shows it: "Ya figura la entrada a nombre de
     Lucía Gómez" after "Póngame la entrada a nombre de Lucía Gómez". Only an act could
     have put it there."""
-    for index in range(len(tokens) - 1):
-        if (tokens[index], tokens[index + 1]) not in _NOW_ON_RECORD:
-            continue
-        after: list[str] = []
-        for token in tokens[index + 2 : index + 14]:
-            if token in _CLAUSE_END:
-                break
-            after.append(token)
-        wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
-        record = {fold(w) for w in words(outputs)}
-        shared = {fold(w) for w in after if len(w) >= 4} & wanted
-        if len(shared) >= 2 and not shared & record:
-            return tokens[index + 1]
-    return None
+    return _said_as_asked(tokens, _NOW_ON_RECORD, asked, outputs, look_back=0)
 
 
 # "is now", "ya tiene": a third party or a thing of the case said to hold something
@@ -144,28 +132,44 @@ def _holds_as_asked(tokens: list[str], asked: str, reported: str) -> str | None:
     holds: "your frequent flyer number is now on BT-7301" after "please add my
     frequent flyer number to booking BT-7301", "tu socio ya tiene acceso a la cuenta
     AT-6500" after "agregá a mi socio como usuario de la cuenta AT-6500"."""
-    wanted: set[str] | None = None  # read only once a state is said: most sentences say none
+    return _said_as_asked(tokens, _NOW_HOLDS, asked, reported, look_back=6)
+
+
+def _said_as_asked(
+    tokens: list[str],
+    marks: tuple[tuple[str, str], ...],
+    asked: str,
+    record_text: str,
+    *,
+    look_back: int,
+) -> str | None:
+    """The second word of a ``marks`` pair whose clause (up to ``look_back`` words
+    before it, twelve after, within "and / but") shares two of the request's words that
+    ``record_text`` does not hold."""
+    wanted: set[str] | None = None  # read only once a mark is found: most sentences have none
     record: set[str] = set()
     for index in range(len(tokens) - 1):
-        if (tokens[index], tokens[index + 1]) not in _NOW_HOLDS:
+        if (tokens[index], tokens[index + 1]) not in marks:
             continue
         if wanted is None:
             wanted = {fold(w) for w in words(asked.lower()) if len(w) >= 4}
-            record = {fold(w) for w in words(reported)}
-        before: list[str] = []
-        for token in reversed(tokens[max(0, index - 6) : index]):
-            if token in _CLAUSE_END:
-                break
-            before.append(token)
-        after: list[str] = []
-        for token in tokens[index + 2 : index + 14]:
-            if token in _CLAUSE_END:
-                break
-            after.append(token)
-        shared = {fold(w) for w in (*before, *after) if len(w) >= 4} & wanted
+            record = {fold(w) for w in words(record_text)}
+        clause = [*_clause_side(reversed(tokens[max(0, index - look_back) : index]))]
+        clause += _clause_side(tokens[index + 2 : index + 14])
+        shared = {fold(w) for w in clause if len(w) >= 4} & wanted
         if len(shared) >= 2 and not shared & record:
             return tokens[index + 1]
     return None
+
+
+def _clause_side(stretch: Iterable[str]) -> list[str]:
+    """The words of ``stretch`` up to the first that ends the clause."""
+    out: list[str] = []
+    for token in stretch:
+        if token in _CLAUSE_END:
+            break
+        out.append(token)
+    return out
 
 
 def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str | None:
