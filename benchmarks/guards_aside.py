@@ -71,6 +71,7 @@ GROUPS = {
     "IU-IV": "guards-iu actions-iv",
     "IW-IX": "guards-iw actions-ix",
     "IY": "guards-iy",
+    "IZ-JB": "guards-iz actions-ja guards-jb",
 }
 
 

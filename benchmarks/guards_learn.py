@@ -98,6 +98,7 @@ MEASURE_ONLY = frozenset(
         *("guards-is", "actions-it"),  # session 43's third round
         *("guards-iw", "actions-ix"),  # session 44's second round
         "guards-iy",  # session 44's third round
+        *("guards-iz", "actions-ja", "guards-jb"),  # session 45's first round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
