@@ -89,14 +89,14 @@ THRESHOLD_FILES = frozenset(
 # turns) once its own round (IK-IN) had arrived and been first-figured, and session 44
 # IB-IE's and IF-IJ's eight (session 42's second and third rounds, 640 turns) once its
 # own round (IU-IV) had, and IU-IV's two (its own first round, 320 turns) once its second
-# (IW-IX) had; what measures is every round not named above (session 43's three and
-# 44's second and third).
+# (IW-IX) had; and session 45 IW-IX's two (session 44's second round, 320 turns) once its
+# own round (IZ-JB) had; what measures is every round not named above (session 43's
+# three, 44's third and 45's).
 MEASURE_ONLY = frozenset(
     {
         *("guards-ik", "guards-il", "actions-im", "guards-in"),  # session 43's first round
         *("guards-io", "guards-ip", "actions-iq", "guards-ir"),  # session 43's second round
         *("guards-is", "actions-it"),  # session 43's third round
-        *("guards-iw", "actions-ix"),  # session 44's second round
         "guards-iy",  # session 44's third round
         *("guards-iz", "actions-ja", "guards-jb"),  # session 45's first round
     }
