@@ -71,6 +71,10 @@ MONEY_EN += ("difference", "price", "€", "$", "£", "refund", "fee", "back", "
 MONEY_EN += ("penny", "pennies", "cents", "dollar")  # "we'll refund every penny"
 MONEY_EN += ("deposit",)  # a deposit paid back
 MONEY_EN += ("surcharge", "supplement")  # "we'll refund the express surcharge"
+# What a customer paid and nothing else can be: "return" takes these as money back, never
+# goods ("we'll return the parcel" is not). No currency sign: "it can be returned" after
+# a price in the question is the goods.
+PAID_BACK_EN = ("fee", "deposit", "difference", "surcharge", "supplement")
 SEND_EN = ("label", "invoice", "email", "e-mail", "confirmation", "receipt", "replacement")
 SEND_EN += ("new", "another", "code", "link", "voucher", "spare", "parcel", "package", "copy")
 TEAM_EN = ("team", "department", "warehouse", "manager", "supervisor", "colleague", "specialist")

@@ -113,10 +113,23 @@ def reported(act: Act, outputs: str) -> bool:
         return False
     stretches = outputs.replace(";", "\n").replace(", ", "\n").splitlines()
     return any(
-        (any(n in stretch for n in _REFUND_NOUNS) or _paid_to_the_customer(stretch))
-        and any(p in stretch for p in _PAID)
+        (
+            (
+                (any(n in stretch for n in _REFUND_NOUNS) or _paid_to_the_customer(stretch))
+                and any(p in stretch for p in _PAID)
+            )
+            or _deposit_back(stretch)
+        )
         and not any(w in stretch for w in _NOT_YET)
         for stretch in stretches
+    )
+
+
+def _deposit_back(stretch: str) -> bool:
+    """A deposit the lookup says went back: "deposit returned 9 June", "fianza devuelta"
+    (not "deposit $240.00 paid", which the customer paid)."""
+    return any(w in stretch for w in ("deposit", "fianza", "seña")) and any(
+        w in stretch for w in ("returned", "refunded", "devuelt", "reintegrad", "reembolsad")
     )
 
 

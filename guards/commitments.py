@@ -155,6 +155,7 @@ def _read_commitments(sentence: str, language: str, context: str) -> tuple[Commi
             or (
                 context
                 and not v.received
+                and not v.said_only
                 and _pronoun_object(tokens, index)
                 and _in_context(v, context)
             )

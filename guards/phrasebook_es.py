@@ -25,6 +25,12 @@ SPANISH = Phrasebook(
         r"cuenta\s+nuestra|cuenta\s+de\s+la\s+casa)",
         r"saldo\s+a\s+(?:tu|su)\s+favor",
         r"saldo\s+a\s+favor",
+        # what was paid, left in the customer's favour: credit by another name ("te queda a
+        # favor el valor de esa sesión", "el importe queda a su favor")
+        r"(?:queda|quedan|quedar[aá]n?|dejamos|dejaremos|dejo)\s+a\s+(?:tu\s+|su\s+|vuestro\s+)?"
+        r"favor\s+(?:el|la|los|las)\s+(?:valor|importe|monto|dinero|plata|total|precio|coste|costo)",
+        r"(?:valor|importe|monto|dinero|plata|total)\s+(?:\S+\s+){0,4}?(?:queda|quedan|quedar[aá]n?)"
+        r"\s+a\s+(?:tu|su|vuestro)\s+favor",
         r"invita\s+la\s+casa",
         r"(?:va|van|corre|corren)\s+por\s+(?:cuenta\s+de\s+)?la\s+casa",  # "va por la casa"
         r"rebaja",

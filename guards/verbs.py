@@ -41,6 +41,7 @@ from guards.act_objects import (
     INF,
     MONEY_EN,
     MONEY_ES,
+    PAID_BACK_EN,
     PART,
     PERSON_EN,
     PERSON_ES,
@@ -80,6 +81,10 @@ class Verb:
     # The customer is the one who receives: "ya tenés el reembolso en camino", "you'll
     # get a full refund" state what the shop does for them, not an instruction.
     received: bool = False
+    # Its objects must be said in the clause, never read from the conversation for an
+    # "it": "return" moves goods as often as money ("it can be returned" after a question
+    # about the difference is the pen).
+    said_only: bool = False
 
 
 _PAID_AHEAD = ("dinero", "plata", "guita", "gasto", "reembols", "reintegr", *DEPOSITS_ES)
@@ -259,6 +264,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("repay", Act.REFUND),
     Verb("deposit", Act.REFUND, MONEY_EN),  # "we'll deposit the amount in your account"
     Verb("return", Act.REFUND, ("money", "amount", "payment", "funds")),
+    # what was paid, never goods: "we'll return the fee for your last session"
+    Verb("return", Act.REFUND, PAID_BACK_EN, said_only=True),
     Verb("restore", Act.REFUND, ("money", "amount", "payment", "funds", "balance", "refund")),
     Verb("release", Act.REFUND, ("deposit", "hold", "funds", "pre-authori")),  # a hold let go
     Verb("issue", Act.PROCESS_REFUND, REFUND_EN),
@@ -287,7 +294,8 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("comp", Act.DISCOUNT),
     Verb("compensate", Act.DISCOUNT, DISCOUNT_EN),
     Verb("deduct", Act.DISCOUNT),
-    Verb("match", Act.DISCOUNT, ("price", "£", "$", "€")),
+    # "we'll match what the other auction house charges"
+    Verb("match", Act.DISCOUNT, ("price", "£", "$", "€", "charge")),
     Verb("adjust", Act.DISCOUNT, ("price",)),
     Verb("make", Act.DISCOUNT, ("free",), extra=(("made", PART),)),
     Verb("extend", Act.DISCOUNT, ("discount", "offer", "promo", "deal", "%")),
