@@ -72,6 +72,7 @@ GROUPS = {
     "IW-IX": "guards-iw actions-ix",
     "IY": "guards-iy",
     "IZ-JB": "guards-iz actions-ja guards-jb",
+    "JC": "guards-jc",
 }
 
 

@@ -91,7 +91,7 @@ THRESHOLD_FILES = frozenset(
 # own round (IU-IV) had, and IU-IV's two (its own first round, 320 turns) once its second
 # (IW-IX) had; and session 45 IW-IX's two (session 44's second round, 320 turns) once its
 # own round (IZ-JB) had; what measures is every round not named above (session 43's
-# three, 44's third and 45's).
+# three, 44's third and 45's two).
 MEASURE_ONLY = frozenset(
     {
         *("guards-ik", "guards-il", "actions-im", "guards-in"),  # session 43's first round
@@ -99,6 +99,7 @@ MEASURE_ONLY = frozenset(
         *("guards-is", "actions-it"),  # session 43's third round
         "guards-iy",  # session 44's third round
         *("guards-iz", "actions-ja", "guards-jb"),  # session 45's first round
+        "guards-jc",  # session 45's second round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
