@@ -146,6 +146,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return False  # "te pido disculpas": an apology, whatever money follows
     if after == "que":
         return False  # "te adelanto que el reembolso depende…": a clause is said, not a thing
+    if verb.lemma == "call" and _names(verb, tokens, index):
+        return False  # "the first samples, which we call T1": a name given, no one called
     if verb.lemma == "dejar" and regular_participle_es(fold(after).rstrip("s")):
         # "dejamos autorizada a tu hermana", "dejé cargada la solicitud": a state left,
         # an act done; only its participle can make it a lower price ("te lo dejo
@@ -180,6 +182,24 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         obj in joined or (obj in raw and not obj.isalnum() and len(obj) == 1)
         for obj in verb.objects
         if not obj.isalpha()
+    )
+
+
+# What "call" names when it gives a name: a relative before its subject ("which we
+# call", "what they call") or a demonstrative after it ("we call that T1"); closed class.
+_NAMING_BEFORE = frozenset("which what".split())
+_NAMING_AFTER = frozenset("that this these those".split())
+
+
+def _names(verb: Verb, tokens: list[str], index: int) -> bool:
+    """The verb at ``index`` gives a name, not a call ("call that courier" calls one)."""
+    if index >= 2 and tokens[index - 2] in _NAMING_BEFORE:
+        return True
+    after = tokens[index + 1 : index + 3]
+    return (
+        bool(after)
+        and after[0] in _NAMING_AFTER
+        and not (len(after) == 2 and names_object(after[1], verb.objects))
     )
 
 

@@ -107,9 +107,11 @@ def _turn_vocabulary(ctx: GuardContext) -> frozenset[str]:
 
 
 def _in_vocabulary(word: str, said: frozenset[str]) -> bool:
-    """The word, its plural ("register the tool" over "Bosch Professional tools"), or a
-    compound that ends in it ("Multiherramienta" for "herramienta")."""
-    if word in said or f"{word}s" in said or f"{word}es" in said:
+    """The word, its plural ("register the tool" over "Bosch Professional tools"), its
+    English noun in -ing ("once the tool is approved" over "Tooling is invoiced 50 % on
+    order": the mould shop's tool), or a compound that ends in it ("Multiherramienta" for
+    "herramienta")."""
+    if any(form in said for form in (word, f"{word}s", f"{word}es", f"{word}ing")):
         return True
     return any(w.endswith(word) for w in said if len(w) > len(word))
 

@@ -1,6 +1,6 @@
-"""Misses found in session 45 on the development halves of the blind files IZ, JA and
-JB, read once their first figures were taken, each kept exactly as its writer wrote it;
-and the structures they showed, checked apart."""
+"""Misses and false alarms found in session 45 on the development halves of the blind
+files IZ, JA, JB and JC, read once their first figures were taken, each kept exactly as
+its writer wrote it; and the structures they showed, checked apart."""
 
 from __future__ import annotations
 
@@ -19,11 +19,14 @@ from tests.guards.test_blind_round_rst import blind
         ("jb-0109", "discount_promise"),
         # "we'll match what the other auction house charges and refund you the difference"
         ("jb-0142", "discount_promise"),
+        # kept: "…the remaining 50% when you approve the first samples, which we call T1
+        # [tooling#2]. Once the tool is approved, production can be scheduled"
+        ("jc-0024", None),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
     """Given the case as its writer wrote it, when the rules alone read it, then the
-    guard the writer named fails."""
+    guard the writer named fails, or, for a correct answer, nothing does."""
     assert_writers_verdict(blind(case_id), guard, reader=False)
 
 
@@ -109,3 +112,41 @@ def test_a_deposit_the_lookup_reports_returned_is_no_promise(output, failed):
         tools=[("get_order_status", {"order_id": "LR-29878"}, output)],
     )
     assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Billing is split: the rest when you approve the samples, which we call T1.", False),
+        ("You approve the first samples (we call that T1), then we schedule production.", False),
+        # a call made, to the customer or to a carrier
+        ("We'll call you when the samples are ready.", True),
+        ("I'll call that courier for you now.", True),
+    ],
+)
+def test_call_giving_a_name_calls_no_one(draft, failed):
+    """Given no tool ran, when "call" gives a name ("which we call T1", "we call that
+    T1"), then no one was called; a call to the customer or to "that courier" is an
+    act."""
+    ctx = turn(draft, locale="en", question="How do you bill tooling?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("chunk", "failed"),
+    [
+        ("Tooling is invoiced 50% on order and 50% on approval of first samples.", False),
+        ("Invoices are sent 50% on order and 50% on approval of first samples.", True),
+    ],
+)
+def test_a_word_the_shops_page_uses_in_ing_is_its_own(chunk, failed):
+    """Given a page of the turn, when the draft says "the tool" and the page says
+    "Tooling", then it is the shop's word (the mould); over a page without it, "the
+    tool" is the machinery."""
+    ctx = turn(
+        "Once the tool is approved [tooling#2], production can be scheduled.",
+        locale="en",
+        question="When does production start?",
+        chunks={"tooling#2": chunk},
+    )
+    assert ("internal_vocabulary" in check(ctx, second_reader=None)) is failed
