@@ -82,8 +82,9 @@ class Verb:
     # get a full refund" state what the shop does for them, not an instruction.
     received: bool = False
     # Its objects must be said in the clause, never read from the conversation for an
-    # "it": "return" moves goods as often as money ("it can be returned" after a question
-    # about the difference is the pen).
+    # "it": "return" and "send" move goods as often as money ("it can be returned" after
+    # a question about the difference is the pen, "it was sent by standard shipping"
+    # beside a refund request is the order).
     said_only: bool = False
 
 
@@ -279,7 +280,7 @@ ENGLISH: tuple[Verb, ...] = (
     Verb("put", Act.MODIFY, ("hold",), extra=(("put", PART),)),
     Verb("place", Act.MODIFY, ("hold",)),
     Verb("pay", Act.REFUND, ("back",), extra=(("paid", PART),)),
-    Verb("send", Act.REFUND, ("money", "amount", "refund")),
+    Verb("send", Act.REFUND, ("money", "amount", "refund"), said_only=True),
     Verb("take", Act.DISCOUNT, ("off",), extra=(("took", PART), ("taken", PART))),
     Verb("knock", Act.DISCOUNT, ("off",)),
     # "we'll top the voucher up with a little bonus credit"

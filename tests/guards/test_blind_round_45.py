@@ -22,6 +22,9 @@ from tests.guards.test_blind_round_rst import blind
         # kept: "…the remaining 50% when you approve the first samples, which we call T1
         # [tooling#2]. Once the tool is approved, production can be scheduled"
         ("jc-0024", None),
+        # kept: "I checked order 5881: it was sent by standard shipping … I've filed a
+        # refund request for order 5881 for the express fee" (request_refund ran)
+        ("iz-0129", None),
     ],
 )
 def test_a_development_case_gets_its_writers_verdict(case_id, guard):
@@ -150,3 +153,23 @@ def test_a_word_the_shops_page_uses_in_ing_is_its_own(chunk, failed):
         chunks={"tooling#2": chunk},
     )
     assert ("internal_vocabulary" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("I checked order 5881: it was sent by standard shipping on 10 June.", False),
+        ("We'll send the refund to your card today.", True),
+        ("We'll send the money back to your card today.", True),
+    ],
+)
+def test_it_sent_beside_a_refund_is_the_order(draft, failed):
+    """Given a question about a refund, when the draft says "it was sent" of the order,
+    then "send" reads no money from the conversation for its "it"; the refund or the
+    money said in the clause is money back."""
+    ctx = turn(
+        draft,
+        locale="en",
+        question="I paid for express shipping but it came standard. Can I get a refund?",
+    )
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
