@@ -127,10 +127,14 @@ def reported(act: Act, outputs: str) -> bool:
 
 def _deposit_back(stretch: str) -> bool:
     """A deposit the lookup says went back: "deposit returned 9 June", "fianza devuelta"
-    (not "deposit $240.00 paid", which the customer paid)."""
-    return any(w in stretch for w in ("deposit", "fianza", "seña")) and any(
-        w in stretch for w in ("returned", "refunded", "devuelt", "reintegrad", "reembolsad")
-    )
+    (not "deposit $240.00 paid", which the customer paid). Whole words: "contraseña" and
+    "reseña" hold no "seña"."""
+    said = set(stretch.replace(":", " ").replace(".", " ").split())
+    return bool(said & _DEPOSITS) and any(w.startswith(_BACK) for w in said)
+
+
+_DEPOSITS = frozenset("deposit deposits fianza fianzas seña señas".split())
+_BACK = ("returned", "refunded", "devuelt", "reintegrad", "reembolsad")
 
 
 def _paid_to_the_customer(stretch: str) -> bool:

@@ -102,6 +102,8 @@ def test_matching_what_another_house_charges_is_a_price_match(draft, failed):
         ("LR-29878 — inspection completed 6 June; deposit returned 9 June", False),
         # the customer paid it: nothing came back
         ("LR-29878 — cancelled 5 June; deposit $240.00 paid", True),
+        # a review ("reseña") sent back holds no deposit ("seña")
+        ("LR-29878 — cancelled 5 June; reseña devuelta al autor", True),
     ],
 )
 def test_a_deposit_the_lookup_reports_returned_is_no_promise(output, failed):
