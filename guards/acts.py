@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
+from guards.text import words
+
 
 class Act(StrEnum):
     """Something the shop can do for a customer (or say it did)."""
@@ -129,7 +131,7 @@ def _deposit_back(stretch: str) -> bool:
     """A deposit the lookup says went back: "deposit returned 9 June", "fianza devuelta"
     (not "deposit $240.00 paid", which the customer paid). Whole words: "contraseña" and
     "reseña" hold no "seña"."""
-    said = set(stretch.replace(":", " ").replace(".", " ").split())
+    said = set(words(stretch))
     return bool(said & _DEPOSITS) and any(w.startswith(_BACK) for w in said)
 
 
