@@ -73,6 +73,7 @@ GROUPS = {
     "IY": "guards-iy",
     "IZ-JB": "guards-iz actions-ja guards-jb",
     "JC": "guards-jc",
+    "JD-JF": "guards-jd actions-je guards-jf",
 }
 
 
