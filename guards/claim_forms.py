@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from guards import scan
 from guards.act_clause import into_an_order
-from guards.conjugation import fold, regular_participle_es
+from guards.conjugation import diphthonged, fold, regular_participle_es, stem_in
 from guards.context import GuardContext
 from guards.text import CLAUSE_JOINTS, content_words, restates, words
 
@@ -50,11 +50,12 @@ _NOT_YET = ("pendiente de", "pending", "awaiting", "a la espera de", " sin", " n
 
 def stem_reported(stem: str, outputs: str) -> bool:
     """The tool's record has the verb's stem, and not as something still to come."""
-    start = outputs.find(stem)
-    while start >= 0:
-        if not outputs[max(0, start - 16) : start].rstrip().endswith(_NOT_YET):
-            return True
-        start = outputs.find(stem, start + 1)
+    for form in (stem, *diphthonged(stem)[1:]):  # "se descontó" over "descuento aplicado"
+        start = outputs.find(form)
+        while start >= 0:
+            if not outputs[max(0, start - 16) : start].rstrip().endswith(_NOT_YET):
+                return True
+            start = outputs.find(form, start + 1)
     return False
 
 
@@ -251,7 +252,7 @@ def recorded_past(verb: str, lemma: str, outputs: str, *, english_past: bool = F
     money act, where "applied" is the record's word, not the speaker's deed)."""
     endings = ("ó", "aron", "ieron", "ed") if english_past else ("ó", "aron", "ieron")
     past = verb.lower().endswith(endings)
-    return past and bool(outputs) and fold(lemma)[:5] in fold(outputs)
+    return past and bool(outputs) and stem_in(lemma, outputs)
 
 
 def names_the_act(lemma: str, text: str, language: str) -> bool:

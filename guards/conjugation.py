@@ -5,7 +5,7 @@ exist and what they do is ``guards.verbs``."""
 from __future__ import annotations
 
 from guards.act_objects import FIRST, GER, INF, PART, SECOND, THIRD
-from guards.verb_groups import ENCLITICS
+from guards.verb_groups import CLITICS_ES, ENCLITICS
 
 _EN_IRREGULAR = {
     "send": ("sent", "sent"),
@@ -162,3 +162,62 @@ def is_infinitive(bare: str) -> bool:
         if stem.endswith(("ar", "er", "ir")) and len(stem) >= 4:
             return True
     return False
+
+
+def diphthonged(stem: str) -> tuple[str, ...]:
+    """A Spanish stem and, when it ends in the vowel a stem change breaks, the broken
+    form: the record's noun says "descuento" where the verb says "descontó", "devuelto"
+    where it says "devolvió" ("desco" → "descue", "devol" → "devue"). Only the last
+    vowel, after at least three letters, breaks; accents folded."""
+    bare = fold(stem)
+    at = max((i for i, ch in enumerate(bare) if ch in "aeiou"), default=0)
+    if at >= 3 and bare[at] in "oe" and bare[at - 1] not in "aeiou":
+        return (bare, bare[:at] + ("ue" if bare[at] == "o" else "ie"))
+    return (bare,)
+
+
+def stem_in(word: str, text: str) -> bool:
+    """The word's first five letters, or their stem-changed form, in the text (accents
+    folded): "descontó" is in "descuento aplicado", "devolvió" in "importe devuelto"."""
+    folded = fold(text)
+    return any(form in folded for form in diphthonged(fold(word)[:5]))
+
+
+# Words in "-í" that are no verb: "aquí", "allí", "así".
+_NOT_PAST_I = frozenset("aquí allí ahí así acá allá sí mí".split())
+_SPEAKER_BEFORE_ES = frozenset(("ya", "yo"))
+
+
+def past_er_ir(tokens: list[str], index: int) -> bool:
+    """The simple past of an -er / -ir verb for the speaker ("le pedí a la sucursal",
+    "te escribí", "ya devolví"): a form in "-í" right after an object pronoun, or after
+    "ya" / "yo", so that a noun or an adjective in "-í" is not read as one."""
+    token = tokens[index]
+    if not token.endswith("í") or len(token) < 4 or token in _NOT_PAST_I or index == 0:
+        return False
+    return tokens[index - 1] in CLITICS_ES or tokens[index - 1] in _SPEAKER_BEFORE_ES
+
+
+# The strong preterites' first person singular, stressed on the stem and ending in an
+# unstressed "-e" (closed class, with the verbs built on them: "rehice", "repuse",
+# "detuve", "conduje", "retraje"): hacer, poner, decir, traer, -ducir, -tener.
+_STRONG_PAST_ES = ("hice", "puse", "dije", "traje", "duje", "tuve")
+
+
+def strong_past(tokens: list[str], index: int) -> bool:
+    """A strong preterite for the speaker ("ya te hice el cambio", "le puse la nota",
+    "ya detuve el envío"), after an object pronoun or "ya" / "yo", as the "-í" pasts:
+    "el traje de baño" is the suit."""
+    token = tokens[index]
+    if not token.endswith(_STRONG_PAST_ES) or index == 0:
+        return False
+    return tokens[index - 1] in CLITICS_ES or tokens[index - 1] in _SPEAKER_BEFORE_ES
+
+
+def gerund(bare: str) -> bool:
+    """A Spanish gerund, with enclitics or without ("enviando", "enviándotelo")."""
+    return any(
+        (bare[: -len(s)] if s else bare).endswith(("ando", "iendo"))
+        for s in ("", *ENCLITICS)
+        if not s or bare.endswith(s)
+    )

@@ -21,11 +21,19 @@ from itertools import pairwise
 
 from guards.act_clause import _free_manner
 from guards.commitments import entries_en, entries_es, has_object
-from guards.conjugation import fold, is_infinitive, regular_participle_es
-from guards.deeds_en import deed_en, lets_someone_know, with_a_third_party
+from guards.conjugation import (
+    fold,
+    gerund,
+    is_infinitive,
+    past_er_ir,
+    regular_participle_es,
+    strong_past,
+)
+from guards.deeds_en import deed_en, lets_someone_know
 from guards.moods import is_offer, negated_at
 from guards.text import dash_floor, words
-from guards.verb_groups import _AUX_TAKE_ON_ES, _FREE, CLITICS_ES, ENCLITICS
+from guards.third_parties import tells_someone_en, tells_someone_es, with_a_third_party
+from guards.verb_groups import _AUX_TAKE_ON_ES, _FREE, CLITICS_ES
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
 # saw, understood, sorry, recommend, explain, tell, confirm what a lookup showed…).
@@ -34,7 +42,8 @@ _TALK_ES = tuple(
     "encontr fij entend entiend "
     "comprend lament sient sent agradec recomiend recomend suger sugier propon propong explic cont "
     "cuent coment dec dic dig dij inform confirm aclar pod pued quer quier ten tien ser "
-    "est hab sab recib respond ayud dej compart record recuerd indic agradez orient "
+    "est hab sab recib respond ayud dej compart record recuerd indic agradez orient tuv "
+    "propus supus expus "
     "detall pregunt disculp perd imagin pens cre gust alegr encant segu sig qued esper "
     "mostr muestr trabaj llev acompañ atend escuch habl llam tom resum aconsej mencion".split()
 )
@@ -191,6 +200,8 @@ def _about_case(tokens: list[str], language: str) -> bool:
         for t in tokens
     ) or any(
         with_a_third_party(tokens, index)
+        or tells_someone_es(tokens, index)
+        or tells_someone_en(tokens, index)
         or (token in _JUST_ES and tokens[index + 1 :][:1] == ["de"])
         or (token == "let" and lets_someone_know(tokens, index))
         for index, token in enumerate(tokens)
@@ -310,6 +321,7 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         _talk_es(token)
         and not _left_behind(tokens, index)
         and not with_a_third_party(tokens, index)
+        and not tells_someone_es(tokens, index)
     ):
         return False
     if token in _AUX_TAKE_ON_ES and tokens[index + 1 : index + 2] == ["de"]:
@@ -326,7 +338,7 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         return is_infinitive(bare)
     if prev == "de" and index >= 2 and _previous(tokens, index - 1, frozenset()) in _JUST_ES:
         return is_infinitive(bare)  # "acabo de dispararlo de nuevo": just done
-    if prev in _PROGRESSIVE_ES and _gerund(bare):
+    if prev in _PROGRESSIVE_ES and gerund(bare):
         return True
     # the simple past and future: "cambié", "reprogramé", "enviaremos", "cambiaré"
     if (
@@ -338,8 +350,8 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         # "igual ya le avisé"; not "si venís, traé el DNI" (an -er verb's "vos"
         # imperative), nor "el monitor de bebé" (a noun)
         return fold(token)[:-1] not in _ER_STEMS_ES
-    if _past_er_ir(tokens, index):
-        return True
+    if past_er_ir(tokens, index) or strong_past(tokens, index):
+        return True  # "te escribí", "ya devolví"; "ya te hice el cambio", "le traje"…
     if token.endswith(("aremos", "eremos", "iremos", "aré", "eré", "iré")) and len(token) >= 6:
         return True
     # the irregular futures of "-tener", "-poner", "-venir", "salir", "hacer":
@@ -376,28 +388,6 @@ def _deed_es(tokens: list[str], index: int) -> bool:
             token.endswith("o") and not token.endswith(("lo", "no"))
         )
     return False
-
-
-# Words in "-í" that are no verb: "aquí", "allí", "así".
-_NOT_PAST_I = frozenset("aquí allí ahí así acá allá sí mí".split())
-
-
-def _past_er_ir(tokens: list[str], index: int) -> bool:
-    """The simple past of an -er / -ir verb for the speaker ("le pedí a la sucursal",
-    "te escribí", "ya devolví"): a form in "-í" right after an object pronoun, or after
-    "ya" / "yo", so that a noun or an adjective in "-í" is not read as one."""
-    token = tokens[index]
-    if not token.endswith("í") or len(token) < 4 or token in _NOT_PAST_I or index == 0:
-        return False
-    return tokens[index - 1] in CLITICS_ES or tokens[index - 1] in ("ya", "yo")
-
-
-def _gerund(bare: str) -> bool:
-    return any(
-        (bare[: -len(s)] if s else bare).endswith(("ando", "iendo"))
-        for s in ("", *ENCLITICS)
-        if not s or bare.endswith(s)
-    )
 
 
 def _previous(tokens: list[str], index: int, skip: frozenset[str]) -> str:

@@ -6,6 +6,7 @@ make sure…", "I've let the courier know")."""
 from __future__ import annotations
 
 from guards.act_clause import _free_manner, into_an_order
+from guards.third_parties import tells_someone_en, with_a_third_party
 
 # Verbs about the conversation itself, not deeds for the customer.
 _TALK_EN = frozenset(
@@ -24,28 +25,6 @@ _TALK_EN = frozenset(
     "stop stopped quit".split()
 )
 _SUBJECTS_EN = frozenset("i we".split())
-# Who else a talk verb may reach: "checked with the warehouse", "hablé con el vendedor"
-# is contacting someone for the customer, which no tool does.
-_THIRD_PARTIES = (
-    "depósito deposito almacén almacen vendedor proveedor fabricante fábrica fabrica taller "
-    "logística logistica transportista correo mensajería mensajeria courier repartidor "
-    "warehouse supplier seller vendor manufacturer factory carrier driver workshop depot "
-    # the shop's own people outside the chat: "I've flagged it to the install crew"
-    "crew team equipo technician técnico tecnico installer instalador fitter engineer "
-    "colleague compañer staff"
-).split()
-_WITH = frozenset("con with to al".split())
-_ARTICLES = frozenset("el la los las nuestro nuestra the our their your tu su".split())
-
-
-def with_a_third_party(tokens: list[str], index: int) -> bool:
-    """A talk verb followed by "con / with / to" and someone outside the chat."""
-    after = [t for t in tokens[index + 1 : index + 7] if t not in _ARTICLES]
-    # one word may name the kind before the head: "to the install crew"
-    return any(
-        a in _WITH and any(w.startswith(tuple(_THIRD_PARTIES)) for w in after[at + 1 : at + 3])
-        for at, a in enumerate(after[:3])
-    )
 
 
 _CONTRACTED_EN = frozenset("i've we've i'll we'll i'm we're".split())
@@ -110,7 +89,11 @@ def deed_en(tokens: list[str], index: int) -> bool:
     if token in _GIVING_EN and (_free_manner(tokens, index) or into_an_order(tokens, index)):
         pass  # "we'll include a second puzzle free", "… a matching outfit with your order"
     elif (
-        (token in _TALK_EN and not with_a_third_party(tokens, index))
+        (
+            token in _TALK_EN
+            and not with_a_third_party(tokens, index)
+            and not tells_someone_en(tokens, index)
+        )
         or len(token) < 3
         or token in _AUX_EN
         or token in _SUBJECTS_EN

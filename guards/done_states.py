@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 
 from guards.claim_forms import YOU, names_an_order
-from guards.conjugation import fold, regular_participle_es
+from guards.conjugation import fold, regular_participle_es, stem_in
 from guards.moods import conditional, is_offer
 from guards.text import words
 from guards.verb_groups import _NEGATION_EN, _NEGATION_ES
@@ -199,7 +199,7 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
             if aux[-1] == "all" and participle in _IRREGULAR_EN:
                 continue  # "so you're all set": ready, the idiom; "you're all booked in"
             record = outputs if outputs is not None and aux[0] == "se" else reported
-            if fold(participle)[:5] in fold(record):
+            if stem_in(participle, record):
                 continue
             return participle
     # "ya tiene la nueva dirección actualizada": the customer already holds the state
@@ -212,7 +212,7 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
                     _participle(participle, lang)
                     and tokens[at - 1] not in _NOUN_BEFORE_ES  # "en el carrito": a noun
                     and not _conversation(participle)
-                    and fold(participle)[:5] not in fold(reported)
+                    and not stem_in(participle, reported)
                 ):
                     return participle
     # "ya se gestionó el envío", "ya se enviaron": an impersonal past, already done
@@ -222,7 +222,7 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
             if past in ("hizo", "puso", "dio") or (  # "ya se hizo el reclamo"
                 len(past) >= 4 and past.endswith(("ó", "aron", "ieron"))
             ):
-                if not _conversation(past) and fold(past)[:5] not in fold(reported):
+                if not _conversation(past) and not stem_in(past, reported):
                     return past
     # "Queda anotado", "Sí, queda registrado": a clause opens on the state
     for clause in lower.split(",") if lang == "es" else ():
@@ -230,7 +230,7 @@ def _state_in(lower: str, lang: str, reported: str, outputs: str | None) -> str 
         if len(opening) == 2 and opening[0] in _STATE_OPENS:
             participle = opening[1]
             if _participle(participle, lang) and not _conversation(participle):
-                if fold(participle)[:5] not in fold(reported):
+                if not stem_in(participle, reported):
                     return participle
     return None
 
@@ -247,7 +247,7 @@ def _placed_for_you(lower: str, reported: str) -> str | None:
         if conditional(lower[: match.end()]):
             continue  # "if you pick a slot, your survey is booked for that day"
         if _participle(participle, "en") and not _conversation(participle):
-            if fold(participle)[:5] not in fold(reported):
+            if not stem_in(participle, reported):
                 return participle
     return None
 

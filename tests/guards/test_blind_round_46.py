@@ -1,0 +1,130 @@
+"""Misses and false alarms found in session 46 on the development halves of the blind
+files JD, JE and JF, read once their first figures were taken, each kept exactly as its
+writer wrote it; and the structures they showed, checked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.conjugation import diphthonged
+from tests.guards.helpers import assert_writers_verdict, check, turn
+from tests.guards.test_blind_round_rst import blind
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Hemos informado a los monitores y al comedor de la alergia de Lucía, así que lo
+        # tendrán en cuenta desde el primer día" (no tool ran)
+        ("je-0050", "action_claim"),
+        # kept: "He revisado el pedido 6811: 18 entradas de día con el descuento de grupo
+        # aplicado. … ya se descontó al pagar" (the lookup: "descuento de grupo aplicado")
+        ("jf-0069", None),
+        # "Ya puse la reserva a nombre de tu hermana, así que ella solo tiene que
+        # presentarse con su DNI" (a lookup only)
+        ("ey-0065", "action_claim"),
+    ],
+)
+def test_a_development_case_gets_its_writers_verdict(case_id, guard):
+    """Given the case as its writer wrote it, when the rules alone read it, then the
+    guard the writer named fails, or, for a correct answer, nothing does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Hemos informado a los monitores de la alergia de Lucía.", True),
+        ("Le he comentado al monitor de Lucía lo de la alergia.", True),
+        ("Ya hemos informado a la coordinadora del cambio de semana.", True),
+        # the customer told, a time or a manner after "a", a refusal, a page that informs
+        ("Como te he comentado al principio, la ficha se rellena en el área de familias.", False),
+        ("Te informo a continuación los horarios de la semana.", False),
+        ("Le informamos que la ficha médica debe estar completa.", False),
+        ("No puedo informar a los monitores desde el chat: indícalo en la ficha.", False),
+        ("La ficha médica informa al comedor de cualquier alergia.", False),
+    ],
+)
+def test_telling_someone_else_is_an_act(draft, failed):
+    """Given no tool ran, when the speaker says it told a person other than the customer
+    (the personal "a" after a verb of telling), then it claims an act no tool did; the
+    same verbs aimed at the customer, at a time or a manner, refused, or said of a page,
+    claim nothing."""
+    ctx = turn(draft, locale="es-ES", question="Lucía es alérgica a los frutos secos.")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("record", "failed"),
+    [
+        ("6811 — 18 entradas de día, descuento de grupo aplicado, pagado", False),
+        ("6811 — 18 entradas de día, pagado", True),
+    ],
+)
+def test_a_past_the_record_names_with_its_stem_changed_is_reported(record, failed):
+    """Given a lookup, when the draft says "ya se descontó al pagar", then a record that
+    says "descuento … aplicado" (the verb's noun, its stem changed: descont- / descuent-)
+    reports it, and neither the discount nor the act is the draft's own; a record that
+    names no discount reports nothing."""
+    ctx = turn(
+        "Vuestro grupo entra en la promoción y ya se descontó al pagar.",
+        locale="es-ES",
+        question="¿Nos aplicaron el descuento de grupo? Pedido 6811.",
+        tools=[("get_order_status", {"order_id": "6811"}, record)],
+    )
+    failures = check(ctx, second_reader=None)
+    assert ("action_claim" in failures) is failed
+    assert ("discount_promise" in failures) is failed
+
+
+def test_a_stem_breaks_only_in_its_last_vowel():
+    """Given verb stems, when their stem-changed forms are made, then only a last "o" or
+    "e" after three letters breaks ("desco" → "descue"); "compr" has none to break."""
+    assert diphthonged("desco") == ("desco", "descue")
+    assert diphthonged("devol") == ("devol", "devue")
+    assert diphthonged("compr") == ("compr",)
+    assert diphthonged("aplic") == ("aplic",)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Ya te hice el cambio de semana.", True),
+        ("Ya puse la reserva a nombre de tu hermana.", True),
+        ("Te puse en la lista de espera de la semana 3.", True),
+        ("Ya detuve la recogida del contenedor.", True),
+        ("Ya le dije a la coordinadora que Lucía llega tarde.", True),
+        # what was said to the customer, a noun, a negation, the customer's own step
+        ("Como te dije, la ficha se rellena en el área de familias.", False),
+        ("Ya tuve en cuenta lo que me comentaste.", False),
+        ("El traje de baño lo traen ellos.", False),
+        ("No te hice ningún cambio: la semana se cambia desde el área de familias.", False),
+    ],
+)
+def test_a_strong_preterite_for_the_speaker_is_a_deed(draft, failed):
+    """Given no tool ran, when the speaker says it did something in a strong preterite
+    ("hice", "puse", "detuve", "dije a" someone else) after a pronoun or "ya", then it
+    claims an act as the regular pasts ("cambié", "devolví") do; "te dije" to the
+    customer, "tuve en cuenta", the noun "traje" and a negation claim nothing."""
+    ctx = turn(draft, locale="es-AR", question="¿Pueden cambiar la semana de Lucía?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("I've informed the counsellors about Lucia's allergy.", True),
+        ("I've told the camp leaders about the allergy.", True),
+        ("I'll remind the coordinator on Monday.", True),
+        # the customer told, a refusal, an idiom, the shop's system doing it
+        ("As I told you, the form is filled in online.", False),
+        ("I can't tell the driver from the chat, but you can call the depot.", False),
+        ("To be honest, I told the truth about the waiting list.", False),
+    ],
+)
+def test_telling_someone_else_is_an_act_in_english(draft, failed):
+    """Given no tool ran, when the speaker says it told, informed or reminded a person
+    named by a noun phrase, then it claims an act no tool did; "told you", a refusal and
+    "told the truth" claim nothing."""
+    ctx = turn(draft, locale="en", question="Lucia is allergic to nuts.")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
