@@ -29,8 +29,9 @@ from guards.conjugation import (
     regular_participle_es,
     strong_past,
 )
-from guards.deeds_en import deed_en, lets_someone_know
+from guards.deeds_en import TALK_EN, deed_en, lets_someone_know
 from guards.moods import is_offer, negated_at
+from guards.team_deeds import team_deed
 from guards.text import dash_floor, words
 from guards.third_parties import tells_someone_en, tells_someone_es, with_a_third_party
 from guards.verb_groups import _AUX_TAKE_ON_ES, _FREE, CLITICS_ES
@@ -137,7 +138,7 @@ def read_deeds(sentence: str, language: str, *, any_case: bool = False) -> tuple
     known = entries_es if language == "es" else entries_en
     out = []
     for index in range(len(tokens)):
-        if not find(tokens, index):
+        if not find(tokens, index) and not _by_the_team(tokens, index, language):
             continue  # most words are no deed: the cheap reading first
         entries = known(tokens[index])
         if entries and any(v.bare_for_speaker or has_object(v, tokens, index) for v, _ in entries):
@@ -208,6 +209,13 @@ def _about_case(tokens: list[str], language: str) -> bool:
     )
     # someone outside the chat reached for the customer is their case: "he hablado con
     # el almacén y van a retenerlo"
+
+
+def _by_the_team(tokens: list[str], index: int, language: str) -> bool:
+    """A deed of the shop's people ("el almacén ya ha retenido el envío"); talk stays
+    talk ("el técnico ya revisó el pedido")."""
+    talk = _talk_es(tokens[index]) if language == "es" else tokens[index] in TALK_EN
+    return not talk and team_deed(tokens, index, language)
 
 
 _CLITIC_OBJECTS_ES = frozenset("lo la los las".split())

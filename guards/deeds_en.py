@@ -9,7 +9,7 @@ from guards.act_clause import _free_manner, into_an_order
 from guards.third_parties import tells_someone_en, with_a_third_party
 
 # Verbs about the conversation itself, not deeds for the customer.
-_TALK_EN = frozenset(
+TALK_EN = frozenset(
     "check checked checking look looked looking see seen saw find found understand "
     "understood apologise apologised apologize apologized hope hoped recommend suggest propose "
     "explain explained tell told say said confirm confirmed note noted notice noticed "
@@ -79,7 +79,7 @@ def deed_en(tokens: list[str], index: int) -> bool:
     ):
         # "we'll be sure to unlock your account": the verb after "to" is the deed
         verb = tokens[index + 2] if index + 2 < len(tokens) else ""
-        return len(verb) > 2 and verb not in _TALK_EN and verb not in _AUX_EN
+        return len(verb) > 2 and verb not in TALK_EN and verb not in _AUX_EN
     if token in _CAUSATIVE_EN and _speaker_future(tokens, index) and _done_by_others(tokens, index):
         return True  # "I'll get the missing rain fly dispatched to you"
     if token == "let" and lets_someone_know(tokens, index):
@@ -90,7 +90,7 @@ def deed_en(tokens: list[str], index: int) -> bool:
         pass  # "we'll include a second puzzle free", "… a matching outfit with your order"
     elif (
         (
-            token in _TALK_EN
+            token in TALK_EN
             and not with_a_third_party(tokens, index)
             and not tells_someone_en(tokens, index)
         )

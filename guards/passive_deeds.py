@@ -20,7 +20,7 @@ from __future__ import annotations
 from guards import scan
 from guards.conjugation import fold, regular_participle_es
 from guards.deeds import _CASE_EN, _CASE_ES, _talk_es
-from guards.deeds_en import _TALK_EN, _participle_en
+from guards.deeds_en import TALK_EN, _participle_en
 from guards.moods import is_offer, negated_at, on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import dash_floor, words
@@ -160,7 +160,7 @@ def _passive_es(tokens: list[str], index: int) -> bool:
 
 def _passive_en(tokens: list[str], index: int) -> bool:
     token = tokens[index]
-    if not _participle_en(token) or token in _STATES_EN or token in _TALK_EN:
+    if not _participle_en(token) or token in _STATES_EN or token in TALK_EN:
         return False
     j = _back(tokens, index)
     if tokens[j] not in ("be", "been"):

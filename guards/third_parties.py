@@ -13,7 +13,7 @@ from guards.conjugation import fold
 
 # Who else a talk verb may reach with "con / with / to / al": "checked with the
 # warehouse", "hablé con el vendedor" is contacting someone for the customer.
-_THIRD_PARTIES = (
+THIRD_PARTIES = (
     "depósito deposito almacén almacen vendedor proveedor fabricante fábrica fabrica taller "
     "logística logistica transportista correo mensajería mensajeria courier repartidor "
     "warehouse supplier seller vendor manufacturer factory carrier driver workshop depot "
@@ -30,7 +30,7 @@ def with_a_third_party(tokens: list[str], index: int) -> bool:
     after = [t for t in tokens[index + 1 : index + 7] if t not in _ARTICLES]
     # one word may name the kind before the head: "to the install crew"
     return any(
-        a in _WITH and any(w.startswith(tuple(_THIRD_PARTIES)) for w in after[at + 1 : at + 3])
+        a in _WITH and any(w.startswith(tuple(THIRD_PARTIES)) for w in after[at + 1 : at + 3])
         for at, a in enumerate(after[:3])
     )
 

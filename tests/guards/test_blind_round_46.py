@@ -128,3 +128,64 @@ def test_telling_someone_else_is_an_act_in_english(draft, failed):
     "told the truth" claim nothing."""
     ctx = turn(draft, locale="en", question="Lucia is allergic to nuts.")
     assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Good news — our warehouse team has already reshipped the missing lids"
+        "az-0028",
+        # "El almacén ya ha retenido el envío, así que no le llegará"
+        "cn-0047",
+        # "The warehouse has set one aside for you until Friday"
+        "eq-0089",
+        # "the workshop has already ordered a replacement motor for you"
+        "gf-0105",
+    ],
+)
+def test_a_deed_said_of_the_shops_people_is_claimed(case_id):
+    """Given no tool acted, when the draft says the shop's people did it (its warehouse,
+    workshop, team), then the rules alone stop it as they stop the speaker's own deed."""
+    assert_writers_verdict(blind(case_id), "action_claim", reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "tools", "failed"),
+    [
+        ("Un compañero está actualizando ahora mismo los datos de tu inscripción.", [], True),
+        ("Nuestro equipo ya preparó la ficha de Lucía para el lunes.", [], True),
+        # a time clause, the future's auxiliary, a carrier the lookup reports, talk
+        ("Cuando el equipo ha cargado tu ficha, la plataforma te manda un aviso.", [], False),
+        ("Un compañero va a revisar tu caso y te escribe por aquí.", [], False),
+        (
+            "El repartidor ya ha marcado la entrega como retrasada.",
+            [("get_order_status", {"order_id": "77"}, "77 — retrasado en el depósito")],
+            False,
+        ),
+        ("El técnico ya revisó tu ficha.", [], False),
+    ],
+)
+def test_the_shops_people_as_the_subject_of_a_deed(draft, tools, failed):
+    """Given no tool acted, when a perfect, a progressive or "ya" with a past has the
+    shop's people for its subject, then it claims an act; a time clause, "va a", a
+    carrier's act that the lookup reports and a verb of talk claim nothing."""
+    ctx = turn(draft, locale="es-ES", question="¿Podéis preparar la ficha de Lucía?", tools=tools)
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "I've looked up order 77208: the courier has marked it as delayed, with a new
+        # delivery date of 18 June" (the lookup: "delayed at depot")
+        "dq-0067",
+        # "a colleague is going to review it" after request_refund ran
+        "dg-0030",
+        # "once the team has inspected it [returns#4]": a time clause
+        "gv-0070",
+    ],
+)
+def test_what_the_shops_people_may_do_is_no_deed(case_id):
+    """Given a correct answer, when the courier's reported act, "is going to" or a time
+    clause has the shop's people for its subject, then no guard stops it."""
+    assert_writers_verdict(blind(case_id), None, reader=False)
