@@ -161,6 +161,8 @@ def has_object(verb: Verb, tokens: list[str], index: int, *, raw: str = "") -> b
         return True  # "you'll get your $129.95 back": an amount, back to the customer
     if verb.received and _paid_back(tokens, index):
         return True  # "you'll get the term fee back": what was paid, back to the customer
+    if verb.received and _amount_to_the_card(tokens, index, raw):
+        return True  # "vas a recibir los $38.500 en tu tarjeta": an amount, to their card
     if verb.act == Act.REFUND and _amount_back(tokens, index, raw):
         return True  # "we'll send your $37.94 back", "te mandamos los $3.000 de vuelta"
     if verb.lemma in _PAY_BACK and _share_after(tokens[index], raw):
@@ -277,6 +279,16 @@ def _to_the_card(tokens: list[str], index: int) -> bool:
     after = tokens[index + 1 : index + 14]
     return any(
         t in _HOLDERS and at >= 2 and after[at - 2] in _TO_HOLDER for at, t in enumerate(after)
+    )
+
+
+def _amount_to_the_card(tokens: list[str], index: int, raw: str) -> bool:
+    """An amount right after the verb (three words at most before it) and the customer's
+    card or account as where it lands: "tienes los 289,00 € en tu cuenta"."""
+    return (
+        any(c in raw for c in "$€£")
+        and any(t[:1].isdigit() for t in tokens[index + 1 : index + 4])
+        and _to_the_card(tokens, index)
     )
 
 

@@ -189,3 +189,42 @@ def test_what_the_shops_people_may_do_is_no_deed(case_id):
     """Given a correct answer, when the courier's reported act, "is going to" or a time
     clause has the shop's people for its subject, then no guard stops it."""
     assert_writers_verdict(blind(case_id), None, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "guard"),
+    [
+        # "Ya está todo encaminado: vas a recibir los $38.500 en tu tarjeta antes de 10
+        # días hábiles" (the page: the team approves refunds)
+        ("bj-0062", "refund_promise"),
+        # "Tranquilo, que en menos de 14 días tienes los 289,00 € en tu cuenta."
+        ("bn-0084", "refund_promise"),
+    ],
+)
+def test_an_amount_received_on_the_card_is_money_back(case_id, guard):
+    """Given a return received and no approval, when the draft tells the customer they
+    will receive or have an amount on their card or account, then it promises money back
+    as "you'll get your $129.95 back" does."""
+    assert_writers_verdict(blind(case_id), guard, reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Vas a recibir los $38.500 en tu tarjeta esta semana.", True),
+        # a charge seen, a cited page, an amount with no card
+        ("Vas a ver el cargo de $38.500 en tu tarjeta.", False),
+        ("El reintegro se acredita en tu tarjeta en 10 días hábiles [devoluciones#2].", False),
+        ("Vas a recibir los $38.500 del presupuesto por mail.", False),
+    ],
+)
+def test_an_amount_received_needs_the_card(draft, failed):
+    """Given no refund approved, when a received verb takes an amount, then only the
+    customer's card or account as where it lands makes it money back."""
+    ctx = turn(
+        draft,
+        locale="es-AR",
+        question="¿Cuándo me devuelven la plata?",
+        chunks={"devoluciones#2": "El reintegro se acredita en tu tarjeta en 10 días hábiles."},
+    )
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
