@@ -77,9 +77,19 @@ def on_decision(sentence: str) -> bool:
 
 def on_approval(sentence: str) -> bool:
     """The sentence makes its act wait on a person's decision ("si se aprueba",
-    "once the team has reviewed it", "if eligible")."""
+    "once the team has reviewed it", "if eligible") — not when the review is what the
+    customer may skip ("if you'd rather not wait for the inspection, we can simply
+    reimburse you"): then the act waits on nothing but their word."""
     lower = fold(sentence.lower())
-    return any(cue in lower for cue in _APPROVAL_CUES)
+    return any(cue in lower for cue in _APPROVAL_CUES) and _SKIPS_THE_WAIT.search(lower) is None
+
+
+# The customer's choice not to wait (closed class, accents folded): "rather not wait",
+# "instead of waiting", "sin esperar", "en vez de esperar", "si preferis no esperar".
+_SKIPS_THE_WAIT = re.compile(
+    r"(?:rather\s+not|prefer\s+not\s+to|instead\s+of|without)\s+wait|"
+    r"(?:no|sin|en\s+vez\s+de|en\s+lugar\s+de)\s+esperar"
+)
 
 
 def negated_at(tokens: list[str], index: int, language: str, *, floor: int = 0) -> bool:

@@ -228,3 +228,29 @@ def test_an_amount_received_needs_the_card(draft, failed):
         chunks={"devoluciones#2": "El reintegro se acredita en tu tarjeta en 10 días hábiles."},
     )
     assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "failed"),
+    [
+        (
+            "If you'd rather not wait for the inspection, we can simply reimburse you for "
+            "the machine instead — just say the word.",
+            "en",
+            True,
+        ),
+        (
+            "Si preferís no esperar a que lo revisen, te podemos reintegrar la compra.",
+            "es-AR",
+            True,
+        ),
+        # the refund waits on the review
+        ("Once the inspection confirms the fault, a colleague decides on a refund.", "en", False),
+    ],
+)
+def test_money_offered_instead_of_the_review_is_promised(draft, locale, failed):
+    """Given no refund approved, when the speaker offers money back for the customer to
+    take instead of waiting for the review (gv-0049), then the offer waits on their word
+    alone and promises money; a refund that waits on the review promises nothing."""
+    ctx = turn(draft, locale=locale, question="It jams.")
+    assert ("refund_promise" in check(ctx, second_reader=None)) is failed
