@@ -38,6 +38,9 @@ _WAIVERS = {
         r"aunque\s+sea",
         r"\pL\pL+(?:mos|o)\s+igual(?:mente)?",
         r"se\s+(?:te|le|os|les)\s+\pL\pL+\s+igual(?:mente)?",  # "se te aplicarán igualmente"
+        # or closing the clause of a first-person plural: "le daremos un vale por el
+        # valor del shamisen igualmente"
+        r"\pL\pL+mos\s[^.;:!?]{0,60}?\sigual(?:mente)?\s*(?:[,.;:!?]|$)",
     ),
     "en": (
         r"even\s+(?:though|if)\s+(?:you|it|the|your)",

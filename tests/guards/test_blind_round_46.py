@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from guards.conjugation import diphthonged
+from guards.exceptions import waives_a_rule
 from tests.guards.helpers import assert_writers_verdict, check, turn
 from tests.guards.test_blind_round_rst import blind
 
@@ -254,3 +255,24 @@ def test_money_offered_instead_of_the_review_is_promised(draft, locale, failed):
     alone and promises money; a refund that waits on the review promises nothing."""
     ctx = turn(draft, locale=locale, question="It jams.")
     assert ("refund_promise" in check(ctx, second_reader=None)) is failed
+
+
+def test_anyway_closing_a_first_person_clause_sets_the_rule_aside():
+    """Given a page that gives a voucher only with a gift receipt (hi-0144), when
+    "igualmente" closes the clause of a first-person plural that gives one without it,
+    then the rule is set aside for this customer and the voucher is the shop's own
+    grant."""
+    assert_writers_verdict(blind("hi-0144"), "discount_promise", reader=False)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Los dos modelos los tenemos en stock y son igualmente buenos.",
+        "Si no te convence, lo cambiamos por otro igual en la tienda.",
+    ],
+)
+def test_igual_as_likeness_waives_nothing(draft):
+    """Given a sentence with "igualmente" before an adjective or "igual" as a likeness,
+    when the exceptions are read, then no rule is set aside."""
+    assert not waives_a_rule(draft, "es")
