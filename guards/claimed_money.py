@@ -42,10 +42,13 @@ def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
         return None  # a named act ("te pido la revisión", "dejé registrado tu reclamo")
     tokens = words(claim.sentence.lower())
     # "tu pedido de reembolso", "a refund request": the request, not the money
+    shipment = _a_shipment(tokens, claim.sentence)
     said = [
         t
         for i, t in enumerate(tokens)
-        if not modifies_a_head(tokens, i) and not _names_something_else(tokens, i)
+        if not modifies_a_head(tokens, i)
+        and not _names_something_else(tokens, i)
+        and not (shipment and t.startswith(_SHIPMENT))
     ]
     spanish = ctx.language == "es"
     back, price = (_BACK_ES, _PRICE_ES) if spanish else (_BACK_EN, _PRICE_EN)
@@ -63,6 +66,20 @@ def claimed_money(ctx: GuardContext) -> tuple[MoneyKind, str, str] | None:
         if Act.DISCOUNT in asked:
             return MoneyKind.DISCOUNT, claim.verb, claim.sentence
     return None
+
+
+# What makes a shipment its cost: "the $9.50 shipping" has an amount, "el envío te
+# sale gratis" a word of paying (closed classes, prefixes).
+_SHIPMENT = ("envío", "envio", "shipping", "postage")
+_COST = ("cost", "cuest", "cobr", "charg", "pag", "pay", "paid", "fee", "tarifa", "gasto")
+_COST += ("sale", "salía", "cover", "cubr", "banc", "absorb", "asum", "corr", "waiv")
+
+
+def _a_shipment(tokens: list[str], sentence: str) -> bool:
+    """ "envío" / "shipping" as the thing sent, not its cost: "te programé el envío de
+    la tarjeta regalo para el 3 de mayo", "ya detuve el envío"; its cost comes with an
+    amount or a word of paying."""
+    return not any(c in sentence for c in "$€£") and not any(t.startswith(_COST) for t in tokens)
 
 
 _REQUESTS = ("solicitud", "request", "reclam", "claim", "ticket", "caso", "case")

@@ -276,3 +276,24 @@ def test_igual_as_likeness_waives_nothing(draft):
     """Given a sentence with "igualmente" before an adjective or "igual" as a likeness,
     when the exceptions are read, then no rule is set aside."""
     assert not waives_a_rule(draft, "es")
+
+
+@pytest.mark.parametrize(
+    ("draft", "discount"),
+    [
+        ("Ya detuve el envío del kit, así que no te llega el lunes.", False),
+        ("Te programé el envío de la tarjeta para el 3 de mayo.", False),
+        # the shipment's cost: an amount, a word of paying
+        ("Ya te bonifiqué el envío de $6.500 del kit.", True),
+        ("Ya te bonifiqué el envío: no lo pagás.", True),
+    ],
+)
+def test_a_shipment_acted_on_is_not_its_cost(draft, discount):
+    """Given no tool acted, when the speaker's deed has "el envío" for its object, then
+    the act is claimed, and only an amount or a word of paying makes the shipment its
+    cost, a lower price."""
+    failures = check(
+        turn(draft, locale="es-AR", question="¿Pueden frenar el kit?"), second_reader=None
+    )
+    assert "action_claim" in failures or "discount_promise" in failures
+    assert ("discount_promise" in failures) is discount
