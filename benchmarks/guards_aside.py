@@ -74,6 +74,7 @@ GROUPS = {
     "IZ-JB": "guards-iz actions-ja guards-jb",
     "JC": "guards-jc",
     "JD-JF": "guards-jd actions-je guards-jf",
+    "JG-JH": "guards-jg actions-jh",
 }
 
 

@@ -91,7 +91,7 @@ THRESHOLD_FILES = frozenset(
 # own round (IU-IV) had, and IU-IV's two (its own first round, 320 turns) once its second
 # (IW-IX) had; and session 45 IW-IX's two (session 44's second round, 320 turns) once its
 # own round (IZ-JB) had; what measures is every round not named above (session 43's
-# three, 44's third, 45's two and 46's). Session 46 refit with IZ-JB's three once its
+# three, 44's third, 45's two and 46's two). Session 46 refit with IZ-JB's three once its
 # round (JD-JF) had arrived and did not keep it: no verdict of JD-JF moved, and on the
 # 83 files five more false alarms for one first-person miss fewer.
 MEASURE_ONLY = frozenset(
@@ -103,6 +103,7 @@ MEASURE_ONLY = frozenset(
         *("guards-iz", "actions-ja", "guards-jb"),  # session 45's first round
         "guards-jc",  # session 45's second round
         *("guards-jd", "actions-je", "guards-jf"),  # session 46's first round
+        *("guards-jg", "actions-jh"),  # session 46's second round
     }
 )
 MEASURE_FILES = THRESHOLD_FILES | MEASURE_ONLY
