@@ -33,7 +33,12 @@ from guards.deeds_en import TALK_EN, deed_en, lets_someone_know
 from guards.moods import is_offer, negated_at
 from guards.team_deeds import team_deed
 from guards.text import dash_floor, words
-from guards.third_parties import tells_someone_en, tells_someone_es, with_a_third_party
+from guards.third_parties import (
+    spoke_with_someone,
+    tells_someone_en,
+    tells_someone_es,
+    with_a_third_party,
+)
 from guards.verb_groups import _AUX_TAKE_ON_ES, _FREE, CLITICS_ES
 
 # Stems of verbs about the conversation itself, not deeds for the customer (checked,
@@ -203,6 +208,7 @@ def _about_case(tokens: list[str], language: str) -> bool:
         with_a_third_party(tokens, index)
         or tells_someone_es(tokens, index)
         or tells_someone_en(tokens, index)
+        or spoke_with_someone(tokens, index)
         or (token in _JUST_ES and tokens[index + 1 :][:1] == ["de"])
         or (token == "let" and lets_someone_know(tokens, index))
         for index, token in enumerate(tokens)
@@ -330,6 +336,7 @@ def _deed_es(tokens: list[str], index: int) -> bool:
         and not _left_behind(tokens, index)
         and not with_a_third_party(tokens, index)
         and not tells_someone_es(tokens, index)
+        and not spoke_with_someone(tokens, index)
     ):
         return False
     if token in _AUX_TAKE_ON_ES and tokens[index + 1 : index + 2] == ["de"]:

@@ -6,7 +6,7 @@ make sure…", "I've let the courier know")."""
 from __future__ import annotations
 
 from guards.act_clause import _free_manner, into_an_order
-from guards.third_parties import tells_someone_en, with_a_third_party
+from guards.third_parties import spoke_with_someone, tells_someone_en, with_a_third_party
 
 # Verbs about the conversation itself, not deeds for the customer.
 TALK_EN = frozenset(
@@ -93,6 +93,7 @@ def deed_en(tokens: list[str], index: int) -> bool:
             token in TALK_EN
             and not with_a_third_party(tokens, index)
             and not tells_someone_en(tokens, index)
+            and not spoke_with_someone(tokens, index)
         )
         or len(token) < 3
         or token in _AUX_EN

@@ -160,7 +160,9 @@ def _passive_es(tokens: list[str], index: int) -> bool:
 
 def _passive_en(tokens: list[str], index: int) -> bool:
     token = tokens[index]
-    if not _participle_en(token) or token in _STATES_EN or token in TALK_EN:
+    if not _participle_en(token) or token in _STATES_EN:
+        return False
+    if token in TALK_EN and not (token == "told" and _someone_told(tokens, index)):
         return False
     j = _back(tokens, index)
     if tokens[j] not in ("be", "been"):
@@ -174,3 +176,17 @@ def _passive_en(tokens: list[str], index: int) -> bool:
             or (aux[-2:] == ["going", "to"])
         )
     return bool({"has", "have"} & set(aux))  # "has been arranged"
+
+
+_SOMEONE_BEFORE = frozenset("the our your their a an his her".split())
+
+
+def _someone_told(tokens: list[str], index: int) -> bool:
+    """ "the nurse has been told", "our driver's been told": a person named by a noun
+    phrase was told, someone outside the chat; "you've been told" is the customer."""
+    at = index - 1
+    while at >= 0 and tokens[at] in ("been", "already", "just", "also"):
+        at -= 1
+    if at < 1 or tokens[at] not in ("has", "have"):
+        return False
+    return tokens[at - 1].isalpha() and at >= 2 and tokens[at - 2] in _SOMEONE_BEFORE

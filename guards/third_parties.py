@@ -93,3 +93,26 @@ def tells_someone_en(tokens: list[str], index: int) -> bool:
         and after[1].isalpha()
         and after[1] not in _NOT_SOMEONE_EN
     )
+
+
+# The verbs of speaking with someone (Spanish stems, accents folded; English forms),
+# whose "con / with / to" names who was spoken to.
+_SPEAKING_ES = ("habl", "convers")
+_SPEAKING_EN = frozenset("spoke spoken talked chatted".split())
+_WITH_SOMEONE = frozenset("con with to".split())
+_NOT_THE_CUSTOMER = frozenset("usted ustedes vos ti you yourself".split())
+_OPENERS = _DETERMINERS_ES | _DETERMINERS_EN
+
+
+def spoke_with_someone(tokens: list[str], index: int) -> bool:
+    """The speaker spoke with someone outside the chat, named by a noun phrase after
+    "con / with / to": "ya he hablado con la estación de Alcorcón", "I've spoken to the
+    site manager"; not with the customer ("como hablamos con usted")."""
+    token = tokens[index]
+    if token not in _SPEAKING_EN and not fold(token).startswith(_SPEAKING_ES):
+        return False
+    after = tokens[index + 1 : index + 4]
+    if len(after) < 3 or after[0] not in _WITH_SOMEONE or after[1] not in _OPENERS:
+        return False
+    head = after[2]
+    return head.isalpha() and len(head) > 2 and head not in _NOT_THE_CUSTOMER

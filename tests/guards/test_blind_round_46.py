@@ -297,3 +297,41 @@ def test_a_shipment_acted_on_is_not_its_cost(draft, discount):
     )
     assert "action_claim" in failures or "discount_promise" in failures
     assert ("discount_promise" in failures) is discount
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        # "Ya he hablado con la estación de Alcorcón y le tienen reservado el hueco del
+        # lunes a las 9:00" (no tool ran)
+        "jh-0081",
+        # "Your second dose is now on 11 April at the same time, and the nurse has been
+        # told about the change" (a lookup only)
+        "jh-0022",
+    ],
+)
+def test_someone_spoken_with_or_told_outside_the_chat_is_an_act(case_id):
+    """Given no tool acted, when the speaker says it spoke with a place or a person
+    outside the chat, or that a person there has been told, then the rules alone stop
+    the claimed act."""
+    assert_writers_verdict(blind(case_id), "action_claim", reader=False)
+
+
+@pytest.mark.parametrize(
+    ("draft", "locale", "failed"),
+    [
+        ("Ya he hablado con la estación y te guardan el turno.", "es-AR", True),
+        ("I've spoken to the site manager about your booking.", "en", True),
+        ("The driver has been told about your booking.", "en", True),
+        # the customer spoken with or told, the customer's own step
+        ("Como hablamos con usted ayer, su cita es el lunes.", "es-ES", False),
+        ("Podés hablar con un asesor desde el área de clientes para tu turno.", "es-AR", False),
+        ("As you have been told, your booking is on Monday.", "en", False),
+    ],
+)
+def test_speaking_with_someone_and_a_person_told(draft, locale, failed):
+    """Given no tool acted, when "hablar con / speak to" takes a noun phrase, or a person
+    named by one "has been told", then an act outside the chat is claimed; the customer
+    spoken with or told, and the customer's own "podés hablar con", claim nothing."""
+    ctx = turn(draft, locale=locale, question="Can you sort out my booking?")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
