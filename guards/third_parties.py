@@ -36,8 +36,9 @@ def with_a_third_party(tokens: list[str], index: int) -> bool:
 
 
 # Stems (accents folded) of the Spanish verbs of telling: informar, comentar, decir
-# ("dije", "dicho", "decirle"), contar, mencionar.
-_TELLING_ES = ("inform", "coment", "dij", "dich", "dec", "cont", "cuent", "mencion")
+# ("dije", "dicho", "decirle"), contar, mencionar; and llamar, whose personal "a" is
+# someone called ("ya llamé a la asistencia en ruta", "lo acabo de llamar al armador").
+_TELLING_ES = ("inform", "coment", "dij", "dich", "dec", "cont", "cuent", "mencion", "llam")
 _DETERMINERS_ES = frozenset(
     "el la los las un una mi mis tu tus su sus nuestro nuestra nuestros nuestras".split()
 )
@@ -56,8 +57,11 @@ def tells_someone_es(tokens: list[str], index: int) -> bool:
     """A Spanish verb of telling at ``index`` whose indirect object, after the personal
     "a", is a person other than the customer: "le he comentado al monitor",
     "hemos informado a los monitores", "ya le dije a Laura"."""
-    if not fold(tokens[index]).startswith(_TELLING_ES):
+    token = tokens[index]
+    if not fold(token).startswith(_TELLING_ES):
         return False
+    if token.endswith("á") and not token.endswith("rá"):
+        return False  # the "vos" imperative is the customer's: "llamá a emergencias"
     after = tokens[index + 1 : index + 4]
     if not after or after[0] not in ("a", "al"):
         return False

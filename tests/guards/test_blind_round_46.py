@@ -335,3 +335,21 @@ def test_speaking_with_someone_and_a_person_told(draft, locale, failed):
     spoken with or told, and the customer's own "podés hablar con", claim nothing."""
     ctx = turn(draft, locale=locale, question="Can you sort out my booking?")
     assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+@pytest.mark.parametrize(
+    ("draft", "failed"),
+    [
+        ("Tranqui: ya llamé a la asistencia en ruta y van para donde estás.", True),
+        ("Lo acabo de llamar al armador y en un rato llega a tu casa.", True),
+        # the customer's own call, in the "vos" imperative and the infinitive
+        ("Si hay peligro, llamá a emergencias y quedate en este chat.", False),
+        ("Podés llamar a la asistencia en ruta desde la app.", False),
+    ],
+)
+def test_calling_someone_else_is_an_act(draft, failed):
+    """Given no tool acted, when the speaker says it called someone (the personal "a"
+    after "llamar"), then it claims an act (dz-0050, ed-0042); the customer told to call
+    claims nothing."""
+    ctx = turn(draft, locale="es-AR", question="Se me rompió el auto en la ruta.")
+    assert ("action_claim" in check(ctx, second_reader=None)) is failed
