@@ -353,3 +353,10 @@ def test_calling_someone_else_is_an_act(draft, failed):
     claims nothing."""
     ctx = turn(draft, locale="es-AR", question="Se me rompió el auto en la ruta.")
     assert ("action_claim" in check(ctx, second_reader=None)) is failed
+
+
+def test_the_customers_own_call_in_a_handoff_turn_is_no_act():
+    """Given a handoff turn (ja-0144), when the draft tells the customer "si hay peligro
+    inmediato, llamá a emergencias", then the "vos" imperative is the customer's call and
+    nothing fails."""
+    assert_writers_verdict(blind("ja-0144"), None, reader=False)
