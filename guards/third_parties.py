@@ -43,13 +43,15 @@ _DETERMINERS_ES = frozenset(
     "el la los las un una mi mis tu tus su sus nuestro nuestra nuestros nuestras".split()
 )
 # Closed class: what the personal "a" is not before — the customer ("le dije a usted"),
-# everyone or no one, and the times and manners that follow "a" ("como te dije al
-# principio", "te informo a la brevedad", "a continuación", "a modo de ejemplo").
+# everyone or no one, the times and manners that follow "a" ("como te dije al
+# principio", "te informo a la brevedad", "a continuación", "a modo de ejemplo"), and
+# what is answered in the chat ("ya contesté a tu pregunta": "cont" begins contestar).
 _NOT_SOMEONE_ES = frozenset(
     """usted ustedes vos ti vosotros vosotras cliente clientes todos todas nadie cada
     principio final continuación continuacion brevedad mañana tarde noche hora horas
     momento vez medida modo tiempo día dia semana mes inicio respecto través traves cabo
-    efecto partir fin fondo grandes rasgos rajatabla""".split()
+    efecto partir fin fondo grandes rasgos rajatabla pregunta preguntas consulta consultas
+    duda dudas mensaje mensajes""".split()
 )
 
 

@@ -43,6 +43,8 @@ def test_a_development_case_gets_its_writers_verdict(case_id, guard):
         ("Te informo a continuación los horarios de la semana.", False),
         ("Le informamos que la ficha médica debe estar completa.", False),
         ("No puedo informar a los monitores desde el chat: indícalo en la ficha.", False),
+        # a verb the stems begin that tells no one, and a thing after "a"
+        ("Ya contesté a tu pregunta: la ficha se completa en el área de familias.", False),
         ("La ficha médica informa al comedor de cualquier alergia.", False),
     ],
 )
