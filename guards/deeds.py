@@ -220,8 +220,9 @@ def _about_case(tokens: list[str], language: str) -> bool:
 def _by_the_team(tokens: list[str], index: int, language: str) -> bool:
     """A deed of the shop's people ("el almacén ya ha retenido el envío"); talk stays
     talk ("el técnico ya revisó el pedido")."""
-    talk = _talk_es(tokens[index]) if language == "es" else tokens[index] in TALK_EN
-    return not talk and team_deed(tokens, index, language)
+    if not team_deed(tokens, index, language):
+        return False  # most words: the cheap reading first
+    return not (_talk_es(tokens[index]) if language == "es" else tokens[index] in TALK_EN)
 
 
 _CLITIC_OBJECTS_ES = frozenset("lo la los las".split())

@@ -24,6 +24,7 @@ from guards.deeds_en import TALK_EN, _participle_en
 from guards.moods import is_offer, negated_at, on_condition
 from guards.phrasebook import PHRASEBOOKS
 from guards.text import dash_floor, words
+from guards.third_parties import OPENERS
 from guards.verb_groups import beneficiary
 
 # Auxiliaries of the passive in a deed tense; "ser" after "va a / van a".
@@ -178,9 +179,6 @@ def _passive_en(tokens: list[str], index: int) -> bool:
     return bool({"has", "have"} & set(aux))  # "has been arranged"
 
 
-_SOMEONE_BEFORE = frozenset("the our your their a an his her".split())
-
-
 def _someone_told(tokens: list[str], index: int) -> bool:
     """ "the nurse has been told", "our driver's been told": a person named by a noun
     phrase was told, someone outside the chat; "you've been told" is the customer."""
@@ -189,4 +187,4 @@ def _someone_told(tokens: list[str], index: int) -> bool:
         at -= 1
     if at < 1 or tokens[at] not in ("has", "have"):
         return False
-    return tokens[at - 1].isalpha() and at >= 2 and tokens[at - 2] in _SOMEONE_BEFORE
+    return tokens[at - 1].isalpha() and at >= 2 and tokens[at - 2] in OPENERS

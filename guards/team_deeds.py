@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from guards.act_objects import CARRIER_EN, CARRIER_ES, TEAM_EN, TEAM_ES
 from guards.conjugation import fold, gerund, regular_participle_es
-from guards.third_parties import THIRD_PARTIES
+from guards.third_parties import OPENERS, THIRD_PARTIES
 from guards.verb_groups import CLITICS_ES
 
 # The carriers are left out: what they did the lookup reports in its own words ("the
@@ -31,10 +31,6 @@ _SUBORDINATING = frozenset(
 )
 # "is going to": the future's auxiliary, not a deed.
 _AUXILIARY = frozenset(("going", "yendo"))
-# What opens the subject's noun phrase (closed class).
-_OPENERS = frozenset(
-    "el la los las un una nuestro nuestra nuestros nuestras mi mis our the a an my".split()
-)
 # What may stand between the subject and its verb group (closed class).
 _BETWEEN = CLITICS_ES | frozenset("ya ahora mismo también already just now also".split())
 _HAVE_ES = frozenset(("ha", "han"))
@@ -89,6 +85,6 @@ def _team_before(tokens: list[str], start: int) -> bool:
     while j >= 0 and tokens[j] in _BETWEEN:
         j -= 1
     for k in range(j, max(-1, j - 4), -1):
-        if tokens[k].startswith(_TEAM) and k and tokens[k - 1] in _OPENERS:
+        if tokens[k].startswith(_TEAM) and k and tokens[k - 1] in OPENERS:
             return not _SUBORDINATING & set(tokens[max(0, k - 3) : k])
     return False

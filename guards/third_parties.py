@@ -107,7 +107,9 @@ _SPEAKING_ES = ("habl", "convers")
 _SPEAKING_EN = frozenset("spoke spoken talked chatted".split())
 _WITH_SOMEONE = frozenset("con with to".split())
 _NOT_THE_CUSTOMER = frozenset("usted ustedes vos ti you yourself".split())
-_OPENERS = _DETERMINERS_ES | _DETERMINERS_EN
+# What opens a noun phrase that names someone, in either language ("la estación", "our
+# warehouse team", "the nurse"): shared with the readers of deeds by others.
+OPENERS = _DETERMINERS_ES | _DETERMINERS_EN
 
 
 def spoke_with_someone(tokens: list[str], index: int) -> bool:
@@ -118,7 +120,7 @@ def spoke_with_someone(tokens: list[str], index: int) -> bool:
     if token not in _SPEAKING_EN and not fold(token).startswith(_SPEAKING_ES):
         return False
     after = tokens[index + 1 : index + 4]
-    if len(after) < 3 or after[0] not in _WITH_SOMEONE or after[1] not in _OPENERS:
+    if len(after) < 3 or after[0] not in _WITH_SOMEONE or after[1] not in OPENERS:
         return False
     head = after[2]
     return head.isalpha() and len(head) > 2 and head not in _NOT_THE_CUSTOMER
